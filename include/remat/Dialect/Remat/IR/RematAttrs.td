@@ -1,0 +1,171 @@
+//===- RematAttrs.td - remat attributes --------------------*- tablegen -*-===//
+
+#ifndef REMAT_DIALECT_REMAT_IR_REMATATTRS_TD
+#define REMAT_DIALECT_REMAT_IR_REMATATTRS_TD
+
+include "remat/Dialect/Remat/IR/RematDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+class Remat_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Remat_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Remat_GeluApproximation : I32EnumAttr<"GeluApproximation",
+    "how gelu evaluates the Gaussian CDF", [
+      I32EnumAttrCase<"Tanh", 0, "tanh">,
+      I32EnumAttrCase<"Erf", 1, "erf">
+    ]> {
+  let cppNamespace = "::remat";
+  let genSpecializedAttr = 0;
+}
+def Remat_GeluApproximationAttr
+    : EnumAttr<Remat_Dialect, Remat_GeluApproximation, "gelu_approximation">;
+
+def Remat_PolicyKind : I32EnumAttr<"PolicyKind",
+    "a JAX checkpoint policy", [
+      I32EnumAttrCase<"EverythingSaveable", 0, "everything_saveable">,
+      I32EnumAttrCase<"NothingSaveable", 1, "nothing_saveable">,
+      I32EnumAttrCase<"DotsSaveable", 2, "dots_saveable">,
+      I32EnumAttrCase<"DotsWithNoBatchDimsSaveable", 3,
+                      "dots_with_no_batch_dims_saveable">,
+      I32EnumAttrCase<"SaveOnlyTheseNames", 4, "save_only_these_names">,
+      I32EnumAttrCase<"SaveAnyNamesButThese", 5, "save_any_names_but_these">,
+      I32EnumAttrCase<"SaveAnythingExceptTheseNames", 6,
+                      "save_anything_except_these_names">,
+      I32EnumAttrCase<"SaveAndOffloadOnlyTheseNames", 7,
+                      "save_and_offload_only_these_names">,
+      I32EnumAttrCase<"OffloadDotWithNoBatchDims", 8,
+                      "offload_dot_with_no_batch_dims">,
+      I32EnumAttrCase<"Any", 9, "any">
+    ]> {
+  let cppNamespace = "::remat";
+  let genSpecializedAttr = 0;
+}
+
+def Remat_CheckpointMark : I32EnumAttr<"CheckpointMark",
+    "a PyTorch-style selective-checkpoint mark on one op", [
+      I32EnumAttrCase<"MustSave", 0, "must_save">,
+      I32EnumAttrCase<"PreferSave", 1, "prefer_save">,
+      I32EnumAttrCase<"MustRecompute", 2, "must_recompute">,
+      I32EnumAttrCase<"PreferRecompute", 3, "prefer_recompute">
+    ]> {
+  let cppNamespace = "::remat";
+  let genSpecializedAttr = 0;
+}
+def Remat_CheckpointMarkAttr
+    : EnumAttr<Remat_Dialect, Remat_CheckpointMark, "mark"> {
+  let assemblyFormat = "`<` $value `>`";
+  let description = [{
+    Placed on any op as the discardable attribute `remat.mark`, it constrains
+    the planner for that op's results, as `torch.utils.checkpoint`'s
+    `CheckpointPolicy` does: `must_save` values are never recomputed,
+    `must_recompute` values are never kept for the backward pass, and the
+    `prefer_*` marks bias the cost the solver sees.
+
+    ```mlir
+    %y = remat.matmul %a, %b {remat.mark = #remat.mark<must_save>} : ...
+    ```
+  }];
+}
+
+def Remat_ScanModeKind : I32EnumAttr<"ScanModeKind",
+    "how a scan over layers is rematerialized", [
+      I32EnumAttrCase<"None", 0, "none">,
+      I32EnumAttrCase<"Full", 1, "full">,
+      I32EnumAttrCase<"Nested", 2, "nested">,
+      I32EnumAttrCase<"Offload", 3, "offload">,
+      I32EnumAttrCase<"Auto", 4, "auto">
+    ]> {
+  let cppNamespace = "::remat";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def Remat_PolicyAttr : Remat_Attr<"Policy", "policy"> {
+  let summary = "a JAX-style checkpoint policy";
+  let description = [{
+    Says which values computed inside a `remat.checkpoint` region may be kept
+    for the backward pass; all others are recomputed (or, for the offload
+    policies, moved to host memory). The forms follow `jax.checkpoint_policies`:
+
+    ```mlir
+    #remat.policy<everything_saveable>
+    #remat.policy<nothing_saveable>
+    #remat.policy<dots_saveable>
+    #remat.policy<dots_with_no_batch_dims_saveable>
+    #remat.policy<save_only_these_names ["attn", "mlp_in"]>
+    #remat.policy<save_any_names_but_these ["attn"]>
+    #remat.policy<save_anything_except_these_names ["attn"]>
+    #remat.policy<save_and_offload_only_these_names save ["a"] offload ["b"]>
+    #remat.policy<offload_dot_with_no_batch_dims>
+    #remat.policy<dots_saveable | save_only_these_names ["x"]>
+    ```
+
+    The last form is JAX's `save_from_both_policies`: a value is saveable when
+    any alternative says so. Names come from `remat.name` tags.
+  }];
+  let parameters = (ins
+    "::remat::PolicyKind":$kind,
+    "::mlir::ArrayAttr":$names,
+    "::mlir::ArrayAttr":$offloadNames,
+    "::mlir::ArrayAttr":$alternatives);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let builders = [
+    AttrBuilder<(ins "::remat::PolicyKind":$kind), [{
+      auto empty = ::mlir::ArrayAttr::get($_ctxt, {});
+      return $_get($_ctxt, kind, empty, empty, empty);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// Whether a value may be kept for the backward pass under this policy.
+    /// `name` is its remat.name tag (empty when untagged); `isDot` says it is
+    /// a matmul or conv2d result, `hasBatchDims` that the dot is batched.
+    bool isSaveable(::llvm::StringRef name, bool isDot,
+                    bool hasBatchDims) const;
+    /// Whether a value that is not saveable goes to host memory instead of
+    /// being recomputed.
+    bool isOffloaded(::llvm::StringRef name, bool isDot,
+                     bool hasBatchDims) const;
+  }];
+}
+
+def Remat_ScanModeAttr : Remat_Attr<"ScanMode", "scan_mode"> {
+  let summary = "rematerialization mode of a remat.scan";
+  let description = [{
+    * `none`: every layer's activations are kept;
+    * `full`: only the carries between layers are kept and each layer is
+      recomputed in the backward pass (Haliax's `ScanCheckpointPolicy(True)`);
+    * `nested` or `nested N`: carries are kept every N layers (default
+      ceil(sqrt(L))), and blocks are recomputed;
+    * `offload`: carries are moved to host memory;
+    * `auto`: chosen from the budget by the chain-optimal solver.
+
+    ```mlir
+    #remat.scan_mode<nested 4>
+    ```
+  }];
+  let parameters = (ins "::remat::ScanModeKind":$kind,
+                        DefaultValuedParameter<"int64_t", "0">:$blockSize);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def Remat_HostMemoryAttr : Remat_Attr<"HostMemory", "host"> {
+  let summary = "tensor encoding for a value resident in host memory";
+  let description = [{
+    `tensor<4x4xf32, #remat.host>` is the type of a value moved to host memory
+    by `remat.offload`. Compute ops reject it; `remat.reload` brings it back.
+  }];
+}
+
+#endif // REMAT_DIALECT_REMAT_IR_REMATATTRS_TD

@@ -1,0 +1,26 @@
+//===- RematDialect.h - the remat dialect -----------------------*- C++ -*-===//
+
+#ifndef REMAT_DIALECT_REMAT_IR_REMATDIALECT_H
+#define REMAT_DIALECT_REMAT_IR_REMATDIALECT_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "remat/Dialect/Remat/IR/RematDialect.h.inc"
+#include "remat/Dialect/Remat/IR/RematEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "remat/Dialect/Remat/IR/RematAttrs.h.inc"
+
+namespace remat {
+/// Name of the discardable attribute that carries a CheckpointMarkAttr.
+inline constexpr llvm::StringLiteral kMarkAttrName = "remat.mark";
+
+/// Whether `type` is a tensor type with the #remat.host encoding.
+bool isHostTensorType(mlir::Type type);
+} // namespace remat
+
+#endif // REMAT_DIALECT_REMAT_IR_REMATDIALECT_H

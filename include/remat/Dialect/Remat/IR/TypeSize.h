@@ -1,0 +1,34 @@
+//===- TypeSize.h - byte sizes of tensor types ------------------*- C++ -*-===//
+//
+// The memory model's unit: a value's size is its element count times its
+// element size in bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_DIALECT_REMAT_IR_TYPESIZE_H
+#define REMAT_DIALECT_REMAT_IR_TYPESIZE_H
+
+#include "mlir/IR/Types.h"
+#include "mlir/IR/TypeRange.h"
+#include <cstdint>
+#include <optional>
+
+namespace remat {
+
+/// Bytes of one element of `type` (rounded up to whole bytes), or nullopt for
+/// a type that has no fixed width.
+std::optional<int64_t> getElementBytes(mlir::Type type);
+
+/// Bytes of a statically shaped tensor or memref, or of a scalar int/float/
+/// index (8 for index); nullopt for anything else (dynamic shapes included).
+std::optional<int64_t> getTypeBytes(mlir::Type type);
+
+namespace detail {
+/// The sum of getTypeBytes over `types`, counting unsized types as 0. Used by
+/// the cost interface's default bytesRead/bytesWritten.
+int64_t sumTensorBytes(mlir::TypeRange types);
+} // namespace detail
+
+} // namespace remat
+
+#endif // REMAT_DIALECT_REMAT_IR_TYPESIZE_H

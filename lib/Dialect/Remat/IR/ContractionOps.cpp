@@ -1,0 +1,202 @@
+//===- ContractionOps.cpp - matmul, conv2d and pooling --------------------===//
+
+#include "OpDiagnostics.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+using namespace mlir;
+using namespace remat;
+using namespace remat::detail;
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  RankedTensorType lhs = getRankedType(adaptor.getLhs());
+  RankedTensorType rhs = getRankedType(adaptor.getRhs());
+  if (!lhs || !rhs)
+    return failure();
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitInferError<MatmulOp>(loc, "operand element types differ: ",
+                                    lhs.getElementType(), " and ",
+                                    rhs.getElementType());
+  int64_t rank = lhs.getRank();
+  if (rank < 2 || rhs.getRank() < 2)
+    return emitInferError<MatmulOp>(
+        loc, "operands must have rank 2 or more, got ", lhs.getRank(),
+        " (lhs) and ", rhs.getRank(), " (rhs)");
+  if (rhs.getRank() != rank)
+    return emitInferError<MatmulOp>(loc, "operands must have the same rank, got ",
+                                    rank, " (lhs) and ", rhs.getRank(),
+                                    " (rhs)");
+  ArrayRef<int64_t> lhsShape = lhs.getShape(), rhsShape = rhs.getShape();
+  if (lhsShape.drop_back(2) != rhsShape.drop_back(2))
+    return emitInferError<MatmulOp>(
+        loc, "batch dimensions differ: lhs ",
+        formatList(lhsShape.drop_back(2)), " vs rhs ",
+        formatList(rhsShape.drop_back(2)));
+  bool ta = adaptor.getTransposeA(), tb = adaptor.getTransposeB();
+  int64_t m = lhsShape[rank - (ta ? 1 : 2)];
+  int64_t kl = lhsShape[rank - (ta ? 2 : 1)];
+  int64_t kr = rhsShape[rank - (tb ? 1 : 2)];
+  int64_t n = rhsShape[rank - (tb ? 2 : 1)];
+  if (kl != kr)
+    return emitInferError<MatmulOp>(
+        loc, "contracting dimensions differ: lhs ", formatList(lhsShape),
+        (ta ? " (transposed)" : ""), " has K = ", kl, " but rhs ",
+        formatList(rhsShape), (tb ? " (transposed)" : ""), " has K = ", kr);
+  SmallVector<int64_t> shape(lhsShape.drop_back(2));
+  shape.append({m, n});
+  results.push_back(RankedTensorType::get(shape, lhs.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Windowed ops (conv2d, pooling)
+//===----------------------------------------------------------------------===//
+
+/// Output size of one spatial dimension of a windowed op, or a negative value
+/// when the window does not fit.
+static int64_t windowOutputSize(int64_t in, int64_t padBefore,
+                                int64_t padAfter, int64_t kernel,
+                                int64_t stride, int64_t dilation) {
+  int64_t span = dilation * (kernel - 1) + 1;
+  int64_t padded = in + padBefore + padAfter;
+  if (padded < span)
+    return -1;
+  return (padded - span) / stride + 1;
+}
+
+/// Checks strides/padding/dilations and returns the output [OH, OW].
+template <typename OpTy>
+static FailureOr<SmallVector<int64_t, 2>>
+inferWindow(std::optional<Location> loc, RankedTensorType input,
+            ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+            ArrayRef<int64_t> padding, ArrayRef<int64_t> dilations) {
+  for (int64_t s : strides)
+    if (s <= 0)
+      return emitInferError<OpTy>(loc, "strides must be positive, got ",
+                                  formatList(strides));
+  for (int64_t d : dilations)
+    if (d <= 0)
+      return emitInferError<OpTy>(loc, "dilations must be positive, got ",
+                                  formatList(dilations));
+  for (int64_t p : padding)
+    if (p < 0)
+      return emitInferError<OpTy>(loc, "padding must be non-negative, got ",
+                                  formatList(padding));
+  SmallVector<int64_t, 2> out;
+  for (int i = 0; i < 2; ++i) {
+    int64_t size =
+        windowOutputSize(input.getDimSize(2 + i), padding[i], padding[2 + i],
+                         kernel[i], strides[i], dilations[i]);
+    if (size <= 0)
+      return emitInferError<OpTy>(
+          loc, "window of size ", kernel[i], " (dilation ", dilations[i],
+          ") does not fit spatial dimension ", 2 + i, " of size ",
+          input.getDimSize(2 + i), " with padding ", padding[i], " + ",
+          padding[2 + i]);
+    out.push_back(size);
+  }
+  return out;
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  RankedTensorType input = getRankedType(adaptor.getInput());
+  RankedTensorType filter = getRankedType(adaptor.getFilter());
+  if (!input || !filter)
+    return failure();
+  if (input.getRank() != 4)
+    return emitInferError<Conv2DOp>(
+        loc, "input must have rank 4 (N, C, H, W), got rank ",
+        input.getRank());
+  if (filter.getRank() != 4)
+    return emitInferError<Conv2DOp>(
+        loc, "filter must have rank 4 (F, C/groups, KH, KW), got rank ",
+        filter.getRank());
+  if (input.getElementType() != filter.getElementType())
+    return emitInferError<Conv2DOp>(loc, "operand element types differ: ",
+                                    input.getElementType(), " and ",
+                                    filter.getElementType());
+  int64_t groups = adaptor.getGroupsAttr().getInt();
+  if (groups <= 0)
+    return emitInferError<Conv2DOp>(loc, "groups must be positive, got ",
+                                    groups);
+  int64_t channels = input.getDimSize(1), features = filter.getDimSize(0);
+  if (channels % groups != 0 || features % groups != 0)
+    return emitInferError<Conv2DOp>(
+        loc, "input channels (", channels, ") and filter features (",
+        features, ") must be multiples of groups (", groups, ")");
+  if (filter.getDimSize(1) != channels / groups)
+    return emitInferError<Conv2DOp>(
+        loc, "filter dimension 1 must be input channels / groups = ",
+        channels / groups, ", got ", filter.getDimSize(1));
+  ArrayRef<int64_t> kernel = filter.getShape().drop_front(2);
+  FailureOr<SmallVector<int64_t, 2>> spatial = inferWindow<Conv2DOp>(
+      loc, input, kernel, adaptor.getStrides(), adaptor.getPadding(),
+      adaptor.getDilations());
+  if (failed(spatial))
+    return failure();
+  results.push_back(RankedTensorType::get(
+      {input.getDimSize(0), features, (*spatial)[0], (*spatial)[1]},
+      input.getElementType()));
+  return success();
+}
+
+template <typename OpTy>
+static LogicalResult inferPool(std::optional<Location> loc,
+                               typename OpTy::Adaptor adaptor,
+                               SmallVectorImpl<Type> &results) {
+  RankedTensorType input = getRankedType(adaptor.getInput());
+  if (!input)
+    return failure();
+  if (input.getRank() != 4)
+    return emitInferError<OpTy>(
+        loc, "input must have rank 4 (N, C, H, W), got rank ",
+        input.getRank());
+  ArrayRef<int64_t> kernel = adaptor.getKernel();
+  for (int64_t k : kernel)
+    if (k <= 0)
+      return emitInferError<OpTy>(loc, "kernel must be positive, got ",
+                                  formatList(kernel));
+  ArrayRef<int64_t> padding = adaptor.getPadding();
+  for (int i = 0; i < 2; ++i)
+    if (padding[i] >= kernel[i] || padding[2 + i] >= kernel[i])
+      return emitInferError<OpTy>(
+          loc, "padding ", formatList(padding),
+          " must be smaller than the kernel ", formatList(kernel),
+          " so that every window holds an input element");
+  SmallVector<int64_t, 2> strides(kernel);
+  if (auto given = adaptor.getStrides())
+    strides.assign(given->begin(), given->end());
+  int64_t ones[2] = {1, 1};
+  FailureOr<SmallVector<int64_t, 2>> spatial =
+      inferWindow<OpTy>(loc, input, kernel, strides, padding, ones);
+  if (failed(spatial))
+    return failure();
+  results.push_back(RankedTensorType::get(
+      {input.getDimSize(0), input.getDimSize(1), (*spatial)[0],
+       (*spatial)[1]},
+      input.getElementType()));
+  return success();
+}
+
+LogicalResult MaxPool2DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  return inferPool<MaxPool2DOp>(loc, adaptor, results);
+}
+
+LogicalResult AvgPool2DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  return inferPool<AvgPool2DOp>(loc, adaptor, results);
+}

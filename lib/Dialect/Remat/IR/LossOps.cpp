@@ -1,0 +1,40 @@
+//===- LossOps.cpp - cross_entropy and mse --------------------------------===//
+
+#include "OpDiagnostics.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+using namespace mlir;
+using namespace remat;
+using namespace remat::detail;
+
+LogicalResult CrossEntropyOp::inferReturnTypes(MLIRContext *,
+                                               std::optional<Location> loc,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &results) {
+  RankedTensorType logits = getRankedType(adaptor.getLogits());
+  RankedTensorType labels = getRankedType(adaptor.getLabels());
+  if (!logits || !labels)
+    return failure();
+  if (logits.getRank() < 1)
+    return emitInferError<CrossEntropyOp>(
+        loc, "logits must have rank 1 or more (..., classes), got rank 0");
+  if (labels.getShape() != logits.getShape().drop_back())
+    return emitInferError<CrossEntropyOp>(
+        loc, "labels must have the logits' shape without the class "
+             "dimension, ",
+        formatList(logits.getShape().drop_back()), ", got ",
+        formatList(labels.getShape()));
+  results.push_back(RankedTensorType::get({}, logits.getElementType()));
+  return success();
+}
+
+LogicalResult MseOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location>,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &results) {
+  RankedTensorType prediction = getRankedType(adaptor.getPrediction());
+  if (!prediction)
+    return failure();
+  results.push_back(RankedTensorType::get({}, prediction.getElementType()));
+  return success();
+}

@@ -1,0 +1,153 @@
+//===- ShapeOps.cpp - embedding, reshape, transpose, slice, concat --------===//
+
+#include "OpDiagnostics.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+using namespace mlir;
+using namespace remat;
+using namespace remat::detail;
+
+LogicalResult EmbeddingOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  RankedTensorType table = getRankedType(adaptor.getTable());
+  RankedTensorType ids = getRankedType(adaptor.getIds());
+  if (!table || !ids)
+    return failure();
+  if (table.getRank() != 2)
+    return emitInferError<EmbeddingOp>(
+        loc, "table must have rank 2 (rows, features), got rank ",
+        table.getRank());
+  SmallVector<int64_t> shape(ids.getShape());
+  shape.push_back(table.getDimSize(1));
+  results.push_back(RankedTensorType::get(shape, table.getElementType()));
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType in = getInput().getType(), out = getResult().getType();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("result element type ")
+           << out.getElementType() << " differs from the input's "
+           << in.getElementType();
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot reshape ")
+           << in.getNumElements() << " elements " << formatList(in.getShape())
+           << " into " << out.getNumElements() << " elements "
+           << formatList(out.getShape());
+  return success();
+}
+
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  RankedTensorType input = getRankedType(adaptor.getInput());
+  if (!input)
+    return failure();
+  ArrayRef<int64_t> perm = adaptor.getPermutation();
+  if (static_cast<int64_t>(perm.size()) != input.getRank())
+    return emitInferError<TransposeOp>(
+        loc, "permutation ", formatList(perm), " must have ",
+        input.getRank(), " entries, one per input dimension");
+  if (auto error = checkDimensionList(perm, input.getRank(), false))
+    return emitInferError<TransposeOp>(loc, "permutation ", formatList(perm),
+                                       " is not a permutation: ", *error);
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(input.getDimSize(p));
+  results.push_back(RankedTensorType::get(shape, input.getElementType()));
+  return success();
+}
+
+SmallVector<int64_t> SliceOp::getEffectiveStrides() {
+  if (auto strides = getStrides())
+    return SmallVector<int64_t>(*strides);
+  return SmallVector<int64_t>(getStart().size(), 1);
+}
+
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &results) {
+  RankedTensorType input = getRankedType(adaptor.getInput());
+  if (!input)
+    return failure();
+  int64_t rank = input.getRank();
+  ArrayRef<int64_t> start = adaptor.getStart(), limit = adaptor.getLimit();
+  SmallVector<int64_t> strides(rank, 1);
+  if (auto given = adaptor.getStrides())
+    strides.assign(given->begin(), given->end());
+  if (static_cast<int64_t>(start.size()) != rank ||
+      static_cast<int64_t>(limit.size()) != rank)
+    return emitInferError<SliceOp>(
+        loc, "start and limit need one entry per dimension (", rank,
+        "), got ", start.size(), " and ", limit.size());
+  if (static_cast<int64_t>(strides.size()) != rank)
+    return emitInferError<SliceOp>(
+        loc, "strides need one entry per dimension (", rank, "), got ",
+        strides.size());
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (strides[d] <= 0)
+      return emitInferError<SliceOp>(loc, "strides must be positive, got ",
+                                     formatList(strides));
+    if (start[d] < 0 || start[d] > limit[d] ||
+        limit[d] > input.getDimSize(d))
+      return emitInferError<SliceOp>(
+          loc, "dimension ", d, ": need 0 <= start <= limit <= ",
+          input.getDimSize(d), ", got start ", start[d], " and limit ",
+          limit[d]);
+    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  }
+  results.push_back(RankedTensorType::get(shape, input.getElementType()));
+  return success();
+}
+
+LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  ValueRange inputs = adaptor.getInputs();
+  if (inputs.empty())
+    return emitInferError<ConcatOp>(loc, "needs at least one input");
+  RankedTensorType first = getRankedType(inputs.front());
+  if (!first)
+    return failure();
+  int64_t rank = first.getRank(), dim = adaptor.getDimAttr().getInt();
+  if (dim < 0 || dim >= rank)
+    return emitInferError<ConcatOp>(loc, "dim ", dim,
+                                    " is out of range for rank ", rank);
+  SmallVector<int64_t> shape(first.getShape());
+  for (auto [i, value] : llvm::enumerate(inputs.drop_front())) {
+    RankedTensorType type = getRankedType(value);
+    if (!type)
+      return failure();
+    if (type.getElementType() != first.getElementType() ||
+        type.getRank() != rank)
+      return emitInferError<ConcatOp>(loc, "input ", i + 1, " has type ",
+                                      type, ", incompatible with input 0 ",
+                                      first);
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d != dim && type.getDimSize(d) != shape[d])
+        return emitInferError<ConcatOp>(
+            loc, "input ", i + 1, " has size ", type.getDimSize(d),
+            " in dimension ", d, " where input 0 has ", shape[d],
+            "; only dimension ", dim, " may differ");
+    }
+    shape[dim] += type.getDimSize(dim);
+  }
+  results.push_back(RankedTensorType::get(shape, first.getElementType()));
+  return success();
+}
+
+LogicalResult ConstantOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange, DictionaryAttr,
+    OpaqueProperties properties, RegionRange, SmallVectorImpl<Type> &results) {
+  auto *props = properties.as<Properties *>();
+  if (!props || !props->value)
+    return failure();
+  results.push_back(props->value.getType());
+  return success();
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages remat needs, only those missing, running
+# apt-get update only when something has to be installed.
+set -euo pipefail
+packages=(
+  # toolchain: MLIR/LLVM 22, clang-22, lld, ninja
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
+  ninja-build cmake pkg-config libzstd-dev
+  # tests
+  libgtest-dev libbenchmark-dev
+  # exact solver (COIN-OR CBC)
+  coinor-libcbc-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"
+fi
