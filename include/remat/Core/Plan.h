@@ -1,0 +1,106 @@
+//===- Plan.h - a rematerialization plan and its memory profile -*- C++ -*-===//
+//
+// A plan says, for the problem's schedule, which values are recomputed before
+// which steps and which are moved to host memory and back. Everything not
+// mentioned is kept from its computation to its last use. `verifyPlan`
+// replays the plan independently of the solver that made it, checks that
+// every read finds its value in memory and every constraint holds, and
+// measures the memory profile.
+//
+// Replay rules:
+//  * At anchor s (a step in [0, N]) run, in order: the reloads listed for s,
+//    the recomputations listed for s (in the listed order), the original
+//    computation of node s (none at s = N, the return, nor for resident
+//    nodes), then the offloads listed after s.
+//  * Every read binds to the latest copy (instance) of the node in device
+//    memory; a copy is freed right after its last read.
+//  * An offload reads the device copy and makes a host copy; a reload makes a
+//    new device copy from the host copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_CORE_PLAN_H
+#define REMAT_CORE_PLAN_H
+
+#include "remat/Core/Problem.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace remat {
+
+/// Decisions of a solver. Each vector, when not empty, has N + 1 entries, one
+/// per anchor.
+struct Plan {
+  /// recomputeBefore[s]: nodes recomputed just before step s, in the order
+  /// they run (operands first).
+  std::vector<std::vector<NodeId>> recomputeBefore;
+  /// offloadAfter[s]: nodes copied to host memory just after step s.
+  std::vector<std::vector<NodeId>> offloadAfter;
+  /// reloadBefore[s]: nodes copied back from host memory before step s.
+  std::vector<std::vector<NodeId>> reloadBefore;
+
+  /// An empty plan (keep everything) for `problem`.
+  static Plan keepAll(const Problem &problem);
+
+  /// Sizes the vectors for `problem` (no-op when already sized).
+  void resize(const Problem &problem);
+
+  /// Number of recomputations and of offloads.
+  int64_t numRecomputations() const;
+  int64_t numOffloads() const;
+
+  /// Cost the plan adds: recompute costs plus transfer costs.
+  double addedCost(const Problem &problem) const;
+};
+
+/// What runs at one position of the replayed schedule.
+struct Execution {
+  enum class Kind : uint8_t { Compute, Recompute, Offload, Reload, Return };
+  Kind kind;
+  NodeId node; ///< The node computed/moved (kNone for Return).
+  Step anchor; ///< The step it belongs to.
+  static constexpr NodeId kNone = -1;
+};
+
+/// Live memory at every execution of a replayed plan.
+struct MemoryProfile {
+  std::vector<Execution> executions;
+  /// Device bytes live while each execution runs (resident included).
+  std::vector<int64_t> live;
+  /// Part of `live` read or written by the execution, plus its scratch: the
+  /// temporaries of that moment.
+  std::vector<int64_t> working;
+  /// Part of `live` neither read nor written by the execution: values kept
+  /// for later. live = resident + kept + working.
+  std::vector<int64_t> kept;
+  /// Arguments and constants.
+  int64_t resident = 0;
+  /// The largest `live` entry and the first execution where it occurs.
+  int64_t peak = 0;
+  size_t peakIndex = 0;
+  /// Largest number of bytes in host memory at once.
+  int64_t hostPeak = 0;
+  /// Nodes whose device copies are kept across the peak execution (live but
+  /// neither read nor written by it), largest first.
+  std::vector<NodeId> keptAtPeak;
+};
+
+/// The result of replaying a plan.
+struct Verification {
+  /// Empty when the plan is valid; else the first violation, as a sentence.
+  std::string error;
+  MemoryProfile profile;
+  bool ok() const { return error.empty(); }
+};
+
+/// Replays `plan` on `problem` and measures it. Independent of every solver.
+Verification verifyPlan(const Problem &problem, const Plan &plan);
+
+/// The profile of keeping everything (the unconstrained peak).
+MemoryProfile unconstrainedProfile(const Problem &problem);
+
+} // namespace remat
+
+#endif // REMAT_CORE_PLAN_H

@@ -1,0 +1,112 @@
+//===- Problem.h - a rematerialization problem ------------------*- C++ -*-===//
+//
+// The solver layer's input: a DAG of values in a fixed schedule. It knows
+// nothing of MLIR; the Analysis layer builds it from IR, tests and benchmarks
+// build it directly.
+//
+// Schedule and memory model (see docs/solvers.md):
+//  * Node i is computed at step i; step N (= size()) is the function's return,
+//    which reads every output node.
+//  * A value is live from the step that creates it to its last use; the
+//    operands of a step are live while it runs, together with its result and
+//    its scratch bytes. Resident nodes (arguments, constants) are live for the
+//    whole call and are never computed, freed, recomputed or offloaded.
+//  * Peak = the largest sum of live bytes at any execution.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_CORE_PROBLEM_H
+#define REMAT_CORE_PROBLEM_H
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace remat {
+
+/// Index of a node in a Problem; also the step at which it is computed.
+using NodeId = int32_t;
+
+/// A step (or anchor) index in [0, N]; N is the return.
+using Step = int32_t;
+
+/// keepLimit value meaning "no constraint".
+inline constexpr Step kNoKeepLimit = std::numeric_limits<Step>::max();
+
+/// A solver bias from a PyTorch-style `prefer_*` mark.
+enum class Preference : uint8_t { None, PreferSave, PreferRecompute };
+
+/// One value of the schedule.
+struct Node {
+  /// What reports call it (an op name, a remat.name tag, a location).
+  std::string name;
+  /// Bytes of the value in device memory.
+  int64_t bytes = 0;
+  /// Bytes of temporaries its computation allocates and frees while running.
+  int64_t scratchBytes = 0;
+  /// Cost of computing it once (FLOPs, or FLOP-equivalents).
+  double cost = 0;
+  /// Nodes it reads; each is an earlier node. Duplicates are allowed.
+  std::vector<NodeId> inputs;
+
+  /// An argument or constant: always in memory, never computed.
+  bool resident = false;
+  /// False for ops with side effects (e.g. random ops): never recomputed.
+  bool recomputable = true;
+  /// Never recomputed or offloaded (a `must_save` mark).
+  bool mustSave = false;
+  /// May be moved to host memory and back instead of being recomputed.
+  bool offloadable = false;
+  /// When evicted, it goes to host memory rather than being recomputed (an
+  /// offloading checkpoint policy). Implies `offloadable`.
+  bool mustOffload = false;
+  /// Returned by the function: live until step N.
+  bool isOutput = false;
+  /// Kept because a checkpoint policy says it is saveable (informational:
+  /// lets reports say why a value was kept).
+  bool policySaveable = false;
+  /// A `prefer_save` / `prefer_recompute` bias.
+  Preference preference = Preference::None;
+  /// The originally computed value may serve only uses at steps <= keepLimit;
+  /// later uses need a recomputed or reloaded copy (a checkpoint policy or a
+  /// `must_recompute` mark: "not saved for the backward pass").
+  Step keepLimit = kNoKeepLimit;
+};
+
+/// A DAG of nodes in schedule order.
+class Problem {
+public:
+  /// Appends a node; its id is its step.
+  NodeId addNode(Node node);
+
+  const Node &node(NodeId id) const { return nodes[id]; }
+  Node &node(NodeId id) { return nodes[id]; }
+  const std::vector<Node> &getNodes() const { return nodes; }
+  /// Number of nodes, N; step N is the return.
+  int32_t size() const { return static_cast<int32_t>(nodes.size()); }
+
+  /// For every node, the steps that read it (the return counts as step N),
+  /// ascending and without duplicates. O(nodes + edges).
+  std::vector<std::vector<Step>> computeUses() const;
+
+  /// Bytes of all resident nodes.
+  int64_t residentBytes() const;
+
+  /// Checks that the problem is well formed: inputs are earlier nodes, sizes
+  /// and costs are non-negative, flags agree. Returns the first problem found
+  /// as a sentence naming the node, or nullopt when it is valid.
+  std::optional<std::string> check() const;
+
+  /// Cost of moving one byte to or from host memory, in the unit of
+  /// Node::cost. Offloading a value costs 2 * bytes * this.
+  double transferCostPerByte = 4.0;
+
+private:
+  std::vector<Node> nodes;
+};
+
+} // namespace remat
+
+#endif // REMAT_CORE_PROBLEM_H

@@ -1,0 +1,94 @@
+//===- Solvers.h - rematerialization solvers --------------------*- C++ -*-===//
+//
+// Each solver is a free function from a Problem and options to a result; one
+// dispatch point, `solve`, picks by kind. Every result's plan has been
+// replayed by verifyPlan before it is returned.
+//
+//  * greedy: cost-aware peak relief (docs/solvers.md); fast, any size.
+//  * exact: a MILP solved by COIN-OR CBC, with a time limit; reports the
+//    optimality gap it proved. Built only when CBC is found.
+//  * policy: applies checkpoint policies and marks with no budget, as JAX
+//    does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_CORE_SOLVERS_H
+#define REMAT_CORE_SOLVERS_H
+
+#include "remat/Core/Plan.h"
+#include "remat/Core/Problem.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+
+namespace remat {
+
+enum class SolverKind { Greedy, Exact, Policy, Auto };
+
+/// Parses "greedy", "exact", "policy" or "auto".
+std::optional<SolverKind> parseSolverKind(const std::string &text);
+const char *toString(SolverKind kind);
+
+struct SolverOptions {
+  /// Device bytes the peak may reach (resident bytes included).
+  int64_t budget = std::numeric_limits<int64_t>::max();
+  /// Wall-clock limit of the exact solver, in seconds.
+  double timeLimitSeconds = 30.0;
+  /// Exact solver: after minimizing cost, minimize the peak among the
+  /// cheapest plans (a second MILP), which makes the peak monotone in the
+  /// budget.
+  bool minimizePeakAfterCost = true;
+  /// Greedy: the most nodes one recomputation chain may hold.
+  int32_t maxChainLength = 64;
+  /// Auto picks the exact solver for problems with at most this many nodes
+  /// (when it is built and no value must be offloaded).
+  int32_t autoExactMaxNodes = 120;
+};
+
+struct SolveResult {
+  SolverKind solver = SolverKind::Greedy;
+  /// True when the plan's peak is within the budget.
+  bool feasible = false;
+  /// The plan found (the best one even when infeasible).
+  Plan plan;
+  /// The replayed profile of `plan`.
+  MemoryProfile profile;
+  /// Added cost of `plan` (recomputation plus transfers).
+  double cost = 0;
+  /// Exact solver: true when optimality was proven; `gap` is the proven
+  /// relative gap between `cost` and the best lower bound (0 when optimal).
+  bool optimal = false;
+  double gap = 0;
+  /// When infeasible: the smallest peak the solver can reach and where (the
+  /// execution index into `minPeakProfile`).
+  int64_t minReachablePeak = 0;
+  MemoryProfile minPeakProfile;
+  /// A human-readable note (why infeasible, solver status).
+  std::string message;
+};
+
+/// Cost-aware greedy: repeatedly relieves the current peak with the candidate
+/// of best (bytes freed x span freed) / recompute cost, recomputing chains of
+/// dropped operands as needed; stops at the first plan within the budget.
+SolveResult solveGreedy(const Problem &problem, const SolverOptions &options);
+
+/// Applies policies and marks (keepLimit, mustOffload) and nothing else.
+SolveResult solvePolicy(const Problem &problem, const SolverOptions &options);
+
+/// Whether the exact solver was built (COIN-OR CBC found at configure time).
+bool isExactSolverAvailable();
+
+/// The MILP: minimum added cost subject to the budget, solved by CBC within
+/// options.timeLimitSeconds, warm-started from the greedy plan.
+SolveResult solveExact(const Problem &problem, const SolverOptions &options);
+
+/// The one dispatch point. Auto: policy only when the budget is unbounded,
+/// exact for small problems when available, greedy otherwise.
+SolveResult solve(SolverKind kind, const Problem &problem,
+                  const SolverOptions &options);
+
+} // namespace remat
+
+#endif // REMAT_CORE_SOLVERS_H

@@ -1,0 +1,356 @@
+//===- PlanVerifier.cpp - replay a plan and measure its memory ------------===//
+//
+// The independent check of every solver: replays the plan execution by
+// execution, binding each read to the latest device copy of the node, and
+// measures live bytes with a difference array over execution positions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Core/Plan.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace remat;
+
+Plan Plan::keepAll(const Problem &problem) {
+  Plan plan;
+  plan.resize(problem);
+  return plan;
+}
+
+void Plan::resize(const Problem &problem) {
+  size_t anchors = static_cast<size_t>(problem.size()) + 1;
+  recomputeBefore.resize(anchors);
+  offloadAfter.resize(anchors);
+  reloadBefore.resize(anchors);
+}
+
+int64_t Plan::numRecomputations() const {
+  int64_t count = 0;
+  for (const auto &list : recomputeBefore)
+    count += static_cast<int64_t>(list.size());
+  return count;
+}
+
+int64_t Plan::numOffloads() const {
+  int64_t count = 0;
+  for (const auto &list : offloadAfter)
+    count += static_cast<int64_t>(list.size());
+  return count;
+}
+
+double Plan::addedCost(const Problem &problem) const {
+  double cost = 0;
+  for (const auto &list : recomputeBefore)
+    for (NodeId id : list)
+      cost += problem.node(id).cost;
+  for (const auto &lists : {&offloadAfter, &reloadBefore})
+    for (const auto &list : *lists)
+      for (NodeId id : list)
+        cost += static_cast<double>(problem.node(id).bytes) *
+                problem.transferCostPerByte;
+  return cost;
+}
+
+namespace {
+
+/// One device copy of a node.
+struct Instance {
+  NodeId node;
+  size_t start;   ///< Execution that creates it.
+  size_t lastUse; ///< Last execution that reads it (start when unread).
+  bool original;  ///< Made by the node's own step (not a recompute/reload).
+};
+
+/// The replay state.
+class Replayer {
+public:
+  Replayer(const Problem &problem, const Plan &plan)
+      : problem(problem), plan(plan),
+        current(static_cast<size_t>(problem.size()), kNoInstance),
+        hostCopy(static_cast<size_t>(problem.size()), false),
+        hostLastUse(static_cast<size_t>(problem.size()), 0),
+        hostStart(static_cast<size_t>(problem.size()), 0) {}
+
+  Verification run();
+
+private:
+  static constexpr size_t kNoInstance = static_cast<size_t>(-1);
+
+  std::string nodeName(NodeId id) const {
+    const Node &node = problem.node(id);
+    std::string text = "node " + std::to_string(id);
+    if (!node.name.empty())
+      text += " (" + node.name + ")";
+    return text;
+  }
+
+  /// Records that execution `pos` reads the current copy of `id`.
+  bool read(NodeId id, size_t pos, Step anchor) {
+    size_t inst = current[id];
+    if (inst == kNoInstance) {
+      error = nodeName(id) + " is read at step " + std::to_string(anchor) +
+              " but is not in device memory there";
+      return false;
+    }
+    Instance &instance = instances[inst];
+    if (instance.original && anchor > problem.node(id).keepLimit) {
+      error = nodeName(id) + " is kept past its keep limit (step " +
+              std::to_string(problem.node(id).keepLimit) +
+              ") and read at step " + std::to_string(anchor);
+      return false;
+    }
+    instance.lastUse = std::max(instance.lastUse, pos);
+    reads[pos].push_back(inst);
+    return true;
+  }
+
+  void create(NodeId id, size_t pos, bool original) {
+    current[id] = instances.size();
+    instances.push_back({id, pos, pos, original});
+    created[pos] = current[id];
+  }
+
+  bool checkAnchorLists();
+  bool execute(const Execution &exec, size_t pos);
+
+  const Problem &problem;
+  const Plan &plan;
+  std::vector<Instance> instances;
+  std::vector<size_t> current;
+  std::vector<bool> hostCopy;
+  std::vector<size_t> hostLastUse, hostStart;
+  std::vector<Execution> executions;
+  std::vector<std::vector<size_t>> reads; // per execution: instances read
+  std::vector<size_t> created;            // per execution: instance made
+  std::string error;
+};
+
+} // namespace
+
+bool Replayer::checkAnchorLists() {
+  auto checkSize = [&](const std::vector<std::vector<NodeId>> &lists,
+                       const char *what) {
+    if (!lists.empty() && lists.size() != static_cast<size_t>(problem.size()) + 1) {
+      error = std::string("the plan's ") + what + " list has " +
+              std::to_string(lists.size()) + " anchors, expected " +
+              std::to_string(problem.size() + 1);
+      return false;
+    }
+    for (const auto &list : lists)
+      for (NodeId id : list)
+        if (id < 0 || id >= problem.size()) {
+          error = std::string("the plan's ") + what + " list names node " +
+                  std::to_string(id) + ", which does not exist";
+          return false;
+        }
+    return true;
+  };
+  return checkSize(plan.recomputeBefore, "recompute") &&
+         checkSize(plan.offloadAfter, "offload") &&
+         checkSize(plan.reloadBefore, "reload");
+}
+
+bool Replayer::execute(const Execution &exec, size_t pos) {
+  const Node *node = exec.node >= 0 ? &problem.node(exec.node) : nullptr;
+  switch (exec.kind) {
+  case Execution::Kind::Compute:
+  case Execution::Kind::Recompute: {
+    if (exec.kind == Execution::Kind::Recompute) {
+      if (node->resident || !node->recomputable || node->mustSave) {
+        error = nodeName(exec.node) + " is recomputed before step " +
+                std::to_string(exec.anchor) + " but " +
+                (node->resident ? "is resident"
+                 : node->mustSave ? "must be saved"
+                                  : "has side effects");
+        return false;
+      }
+      if (exec.node >= exec.anchor && exec.anchor < problem.size()) {
+        error = nodeName(exec.node) + " is recomputed before step " +
+                std::to_string(exec.anchor) + ", before it was first computed";
+        return false;
+      }
+    }
+    std::vector<NodeId> inputs = node->inputs;
+    std::sort(inputs.begin(), inputs.end());
+    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+    for (NodeId input : inputs)
+      if (!read(input, pos, exec.anchor))
+        return false;
+    create(exec.node, pos, exec.kind == Execution::Kind::Compute);
+    return true;
+  }
+  case Execution::Kind::Offload:
+    if (!node->offloadable || node->mustSave) {
+      error = nodeName(exec.node) + " is offloaded but is not offloadable";
+      return false;
+    }
+    if (!read(exec.node, pos, exec.anchor))
+      return false;
+    if (!hostCopy[exec.node]) {
+      hostCopy[exec.node] = true;
+      hostStart[exec.node] = pos;
+      hostLastUse[exec.node] = pos;
+    }
+    return true;
+  case Execution::Kind::Reload:
+    if (!hostCopy[exec.node]) {
+      error = nodeName(exec.node) + " is reloaded before step " +
+              std::to_string(exec.anchor) + " but was never offloaded";
+      return false;
+    }
+    hostLastUse[exec.node] = pos;
+    create(exec.node, pos, /*original=*/false);
+    return true;
+  case Execution::Kind::Return:
+    for (NodeId id = 0; id < problem.size(); ++id)
+      if (problem.node(id).isOutput && !read(id, pos, exec.anchor))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+Verification Replayer::run() {
+  Verification result;
+  if (auto problemError = problem.check()) {
+    result.error = "invalid problem: " + *problemError;
+    return result;
+  }
+  if (!checkAnchorLists()) {
+    result.error = error;
+    return result;
+  }
+  // Lay out the executions.
+  auto listAt = [](const std::vector<std::vector<NodeId>> &lists, Step s) {
+    static const std::vector<NodeId> empty;
+    return lists.empty() ? empty : lists[s];
+  };
+  for (Step s = 0; s <= problem.size(); ++s) {
+    for (NodeId id : listAt(plan.reloadBefore, s))
+      executions.push_back({Execution::Kind::Reload, id, s});
+    for (NodeId id : listAt(plan.recomputeBefore, s))
+      executions.push_back({Execution::Kind::Recompute, id, s});
+    if (s == problem.size()) {
+      executions.push_back({Execution::Kind::Return, Execution::kNone, s});
+      break;
+    }
+    if (!problem.node(s).resident)
+      executions.push_back({Execution::Kind::Compute, s, s});
+    for (NodeId id : listAt(plan.offloadAfter, s))
+      executions.push_back({Execution::Kind::Offload, id, s});
+  }
+  reads.resize(executions.size());
+  created.assign(executions.size(), kNoInstance);
+  for (NodeId id = 0; id < problem.size(); ++id)
+    if (problem.node(id).resident) {
+      // Resident nodes are copies that exist before the first execution and
+      // are never freed; they are counted apart, in `resident`.
+      current[id] = instances.size();
+      instances.push_back({id, 0, executions.size(), true});
+    }
+  for (size_t pos = 0; pos < executions.size(); ++pos)
+    if (!execute(executions[pos], pos)) {
+      result.error = error;
+      return result;
+    }
+
+  // Recomputations and reloads that nothing reads are solver bugs.
+  for (size_t pos = 0; pos < executions.size(); ++pos) {
+    const Execution &exec = executions[pos];
+    bool extra = exec.kind == Execution::Kind::Recompute ||
+                 exec.kind == Execution::Kind::Reload;
+    if (extra && instances[created[pos]].lastUse == pos) {
+      result.error = nodeName(exec.node) + " is " +
+                     (exec.kind == Execution::Kind::Reload ? "reloaded"
+                                                           : "recomputed") +
+                     " before step " + std::to_string(exec.anchor) +
+                     " but never read";
+      return result;
+    }
+  }
+
+  // Measure: a difference array of live device bytes over positions.
+  MemoryProfile &profile = result.profile;
+  size_t n = executions.size();
+  profile.executions = executions;
+  profile.resident = problem.residentBytes();
+  std::vector<int64_t> delta(n + 1, 0);
+  for (const Instance &inst : instances) {
+    if (problem.node(inst.node).resident)
+      continue;
+    int64_t bytes = problem.node(inst.node).bytes;
+    delta[inst.start] += bytes;
+    delta[inst.lastUse + 1] -= bytes;
+  }
+  profile.live.resize(n);
+  profile.working.resize(n);
+  profile.kept.resize(n);
+  int64_t running = 0;
+  for (size_t pos = 0; pos < n; ++pos) {
+    running += delta[pos];
+    const Execution &exec = executions[pos];
+    int64_t working = 0;
+    for (size_t inst : reads[pos])
+      if (!problem.node(instances[inst].node).resident)
+        working += problem.node(instances[inst].node).bytes;
+    int64_t scratch = 0;
+    if (created[pos] != kNoInstance) {
+      working += problem.node(exec.node).bytes;
+      if (exec.kind == Execution::Kind::Compute ||
+          exec.kind == Execution::Kind::Recompute)
+        scratch = problem.node(exec.node).scratchBytes;
+    }
+    profile.live[pos] = profile.resident + running + scratch;
+    profile.working[pos] = working + scratch;
+    profile.kept[pos] = running - working;
+    if (pos == 0 || profile.live[pos] > profile.peak) {
+      profile.peak = profile.live[pos];
+      profile.peakIndex = pos;
+    }
+  }
+  if (n == 0)
+    profile.peak = profile.resident;
+
+  // Host memory: a host copy lives from its offload to its last reload.
+  std::vector<int64_t> hostDelta(n + 1, 0);
+  for (NodeId id = 0; id < problem.size(); ++id)
+    if (hostCopy[id]) {
+      hostDelta[hostStart[id]] += problem.node(id).bytes;
+      hostDelta[hostLastUse[id] + 1] -= problem.node(id).bytes;
+    }
+  int64_t host = 0;
+  for (size_t pos = 0; pos < n; ++pos) {
+    host += hostDelta[pos];
+    profile.hostPeak = std::max(profile.hostPeak, host);
+  }
+
+  // Values kept across the peak.
+  if (n > 0) {
+    size_t peak = profile.peakIndex;
+    for (size_t i = 0; i < instances.size(); ++i) {
+      const Instance &inst = instances[i];
+      if (problem.node(inst.node).resident || inst.start > peak ||
+          inst.lastUse < peak || created[peak] == i)
+        continue;
+      if (std::find(reads[peak].begin(), reads[peak].end(), i) !=
+          reads[peak].end())
+        continue;
+      profile.keptAtPeak.push_back(inst.node);
+    }
+    std::stable_sort(profile.keptAtPeak.begin(), profile.keptAtPeak.end(),
+                     [&](NodeId a, NodeId b) {
+                       return problem.node(a).bytes > problem.node(b).bytes;
+                     });
+  }
+  return result;
+}
+
+Verification remat::verifyPlan(const Problem &problem, const Plan &plan) {
+  return Replayer(problem, plan).run();
+}
+
+MemoryProfile remat::unconstrainedProfile(const Problem &problem) {
+  return verifyPlan(problem, Plan::keepAll(problem)).profile;
+}
