@@ -25,12 +25,15 @@
 
 namespace remat {
 
+/// Which solver `solve` runs.
 enum class SolverKind { Greedy, Exact, Policy, Auto };
 
 /// Parses "greedy", "exact", "policy" or "auto".
 std::optional<SolverKind> parseSolverKind(const std::string &text);
+/// The name parseSolverKind accepts for `kind`.
 const char *toString(SolverKind kind);
 
+/// What every solver is given besides the problem.
 struct SolverOptions {
   /// Device bytes the peak may reach (resident bytes included).
   int64_t budget = std::numeric_limits<int64_t>::max();
@@ -47,6 +50,7 @@ struct SolverOptions {
   int32_t autoExactMaxNodes = 120;
 };
 
+/// What every solver returns; its plan has been replayed by verifyPlan.
 struct SolveResult {
   SolverKind solver = SolverKind::Greedy;
   /// True when the plan's peak is within the budget.
@@ -76,6 +80,13 @@ SolveResult solveGreedy(const Problem &problem, const SolverOptions &options);
 
 /// Applies policies and marks (keepLimit, mustOffload) and nothing else.
 SolveResult solvePolicy(const Problem &problem, const SolverOptions &options);
+
+/// The plan solvePolicy returns, not replayed: each node used after its
+/// keepLimit gets one new copy right before its first such use, reloaded
+/// (mustOffload, or not recomputable) or recomputed with the chain of
+/// operands that are no longer readable there. `problem` must pass check().
+/// The greedy solver starts from it.
+Plan buildPolicyPlan(const Problem &problem);
 
 /// Whether the exact solver was built (COIN-OR CBC found at configure time).
 bool isExactSolverAvailable();

@@ -1,0 +1,523 @@
+//===- GreedySolver.cpp - cost-aware greedy peak relief -------------------===//
+//
+// A heuristic: it gives no optimality guarantee (the exact solver does, for
+// small problems). It starts from the policy plan (checkpoint policies and
+// marks applied, see PolicySolver.cpp) and repeatedly relieves the current
+// peak execution P until the peak is within the budget:
+//
+//  1. Candidates. A device copy of a node live across P (neither read nor
+//     written by it) sits in a gap between two consecutive reads, a and b
+//     (or its creation and its first read). Evicting it for that gap frees
+//     its bytes at every execution strictly between a and b. Resident,
+//     mustSave and zero-byte nodes are never candidates.
+//  2. Two ways to evict. Recompute: insert a recomputation immediately
+//     before b (as XLA's hlo_rematerialization inserts a clone before the
+//     earliest use after the gap). Its operands are read at that point: an
+//     operand copy still alive there is free; one alive at P but dead before
+//     b is kept alive until b (that extension is memory the move costs and
+//     is charged against it); one dead at P is itself recomputed, recursively
+//     with a worklist bounded by options.maxChainLength, or reloaded when it
+//     has a host copy. A variant keeps the operands dead at P alive across
+//     it instead, valid when they are smaller than the node (it then frees
+//     the difference); it is what relieves a peak whose values have long or
+//     costly ancestries. Offload: copy to host after a, reload before b, for
+//     2 * bytes * transferCostPerByte (one reload when a host copy exists).
+//     The best-scored option wins.
+//  3. Score = (bytes freed x steps the gap spans - bytes x steps of operand
+//     extensions) / effective cost, where the cost is the whole chain's, each
+//     node's cost scaled by its preference (x100 for prefer-save, /100 for
+//     prefer-recompute). Unlike XLA's bytes-only metric, and like Checkmate's
+//     objective (Jain et al., MLSys 2020) that it approximates, compute cost
+//     decides: a cheap large value is recomputed before a costly one. The
+//     bytes x time / cost ratio is DTR's eviction heuristic inverted
+//     (Kirisame et al., ICLR 2021).
+//  4. Monotone by construction. A move is applied only if it strictly lowers
+//     (peak, number of executions at the peak) lexicographically; otherwise
+//     it is undone and the next-best candidate is tried, a bounded number of
+//     times. The walk never looks at the budget, which only decides where it
+//     stops (the first plan within it): a smaller budget stops later on the
+//     same walk, so it never gets a larger peak nor a smaller cost. When no
+//     move is accepted the walk has reached the lowest peak it can.
+//
+// Scale. Nothing is replayed per move. A ReplayState keeps live bytes per
+// anchor in a segment tree (range add for the anchors a copy spans, max and
+// count of max), so a move costs O(log N) plus the size of the anchors it
+// touches. Gaps live in a StabbingQueue (a segment tree of heaps over
+// positions): the gaps containing P come out best-first by a cached score,
+// which is refreshed lazily when a gap is evaluated at a peak (Minoux's lazy
+// greedy). The final plan is replayed once by verifyPlan.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GreedySearch.h"
+#include "ResultBuilder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace remat;
+
+namespace {
+
+/// Evaluations (exact scores) per peak before giving up on finding better.
+constexpr int kMaxEvaluations = 64;
+/// Moves tried (applied and undone when rejected) per peak.
+constexpr int kMaxTrials = 16;
+/// Smallest cost a score divides by: free recomputations rank by benefit.
+constexpr double kMinCost = 1e-9;
+/// Effort cap: moves per node of the problem.
+constexpr int64_t kMaxMovesPerNode = 32;
+
+/// Benefit per unit of cost.
+double scoreOf(double benefit, double cost) {
+  return benefit / std::max(cost, kMinCost);
+}
+
+/// The StabbingQueue indexes three points per anchor: its reloads and
+/// recomputations (3s), its computation or return (3s + 1) and its offloads
+/// (3s + 2). A gap then never contains the computation that reads its ends,
+/// which keeps high fan-in peaks (a loss reading thousands of values) from
+/// surfacing every gap that ends there.
+int32_t pointOf(const ReplayState::Exec &exec) {
+  switch (exec.kind) {
+  case Execution::Kind::Reload:
+  case Execution::Kind::Recompute:
+    return 3 * exec.anchor;
+  case Execution::Kind::Compute:
+  case Execution::Kind::Return:
+    return 3 * exec.anchor + 1;
+  case Execution::Kind::Offload:
+    return 3 * exec.anchor + 2;
+  }
+  return 3 * exec.anchor;
+}
+
+/// The first point an execution strictly after `exec` can be at.
+int32_t pointAfter(const ReplayState::Exec &exec) {
+  return exec.kind == Execution::Kind::Compute ? pointOf(exec) + 1
+                                               : pointOf(exec);
+}
+
+/// The last point an execution strictly before `exec` (a read) can be at.
+int32_t pointBefore(const ReplayState::Exec &exec) { return 3 * exec.anchor; }
+
+} // namespace
+
+GreedySearch::GreedySearch(const Problem &problem, const SolverOptions &options,
+                           const Plan &start)
+    : problem(problem), options(options), state(problem, start),
+      queue(3 * (problem.size() + 1)), chainStamp(problem.size(), 0) {
+  for (NodeId id = 0; id < problem.size(); ++id)
+    for (size_t j = 0; j < state.readsOf(id).size(); ++j)
+      refreshGap(id, static_cast<int32_t>(j), /*force=*/false);
+}
+
+bool GreedySearch::canRecompute(NodeId id) const {
+  const Node &node = problem.node(id);
+  return !node.resident && !node.mustSave && node.recomputable &&
+         !node.mustOffload;
+}
+
+bool GreedySearch::canOffload(NodeId id) const {
+  const Node &node = problem.node(id);
+  return !node.resident && !node.mustSave && node.offloadable;
+}
+
+double GreedySearch::recomputeCost(NodeId id) const {
+  const Node &node = problem.node(id);
+  switch (node.preference) {
+  case Preference::PreferSave:
+    return node.cost * 100;
+  case Preference::PreferRecompute:
+    return node.cost / 100;
+  case Preference::None:
+    break;
+  }
+  return node.cost;
+}
+
+double GreedySearch::transferCost(NodeId id) const {
+  return static_cast<double>(problem.node(id).bytes) *
+         problem.transferCostPerByte;
+}
+
+double GreedySearch::staticKey(NodeId id, ExecId start, ExecId end) const {
+  // An upper bound of the exact score: the node's own cost, no extensions.
+  double cost = std::numeric_limits<double>::infinity();
+  if (canRecompute(id))
+    cost = recomputeCost(id);
+  if (canOffload(id))
+    cost = std::min(cost, transferCost(id) *
+                              (state.firstOffload(id) == kNoId ? 2 : 1));
+  Step span =
+      std::max<Step>(1, state.exec(end).anchor - state.exec(start).anchor);
+  return scoreOf(static_cast<double>(problem.node(id).bytes) * span, cost);
+}
+
+void GreedySearch::refreshGap(NodeId id, int32_t readIndex, bool force) {
+  const std::vector<ExecId> &reads = state.readsOf(id);
+  ExecId end = reads[readIndex];
+  Execution::Kind kind = state.exec(end).kind;
+  bool eligible = problem.node(id).bytes > 0 &&
+                  (canRecompute(id) || canOffload(id)) &&
+                  kind != Execution::Kind::Offload;
+  ExecId start = kNoId;
+  if (eligible) {
+    const ReplayState::Copy &copy =
+        state.copy(state.copyBefore(id, state.position(end)));
+    start = copy.start;
+    if (readIndex > 0 &&
+        state.position(reads[readIndex - 1]) > state.position(copy.start))
+      start = reads[readIndex - 1];
+    // A recomputed or reloaded copy must keep its first read.
+    eligible = start != copy.start || copy.original;
+  }
+  int32_t &tag = state.readTag(id, readIndex);
+  if (!eligible) {
+    if (tag != kNoId && gaps[tag].live) {
+      gaps[tag].live = false;
+      ++gaps[tag].version;
+    }
+    return;
+  }
+  if (tag == kNoId) {
+    tag = static_cast<int32_t>(gaps.size());
+    gaps.push_back({id, end, start});
+  } else if (gaps[tag].live && gaps[tag].start == start && !force) {
+    return;
+  }
+  Gap &gap = gaps[tag];
+  gap.start = start;
+  gap.live = true;
+  ++gap.version;
+  int32_t first = pointAfter(state.exec(start));
+  int32_t last = pointBefore(state.exec(end));
+  if (first <= last)
+    queue.insert(first, last, {staticKey(id, start, end), tag, gap.version});
+}
+
+void GreedySearch::refreshAfterMove() {
+  for (const auto &[node, reader] : state.addedReads()) {
+    int32_t index = state.readIndex(node, reader);
+    refreshGap(node, index, /*force=*/false);
+    if (static_cast<size_t>(index) + 1 < state.readsOf(node).size())
+      refreshGap(node, index + 1, /*force=*/false);
+  }
+  for (CopyId c : state.addedCopies()) {
+    const ReplayState::Copy &copy = state.copy(c);
+    const std::vector<ExecId> &reads = state.readsOf(copy.node);
+    int64_t pos = state.position(copy.start);
+    auto it = std::lower_bound(
+        reads.begin(), reads.end(), pos,
+        [&](ExecId e, int64_t p) { return state.position(e) < p; });
+    if (it != reads.end())
+      refreshGap(copy.node, static_cast<int32_t>(it - reads.begin()),
+                 /*force=*/false);
+  }
+  // A first host copy makes every later eviction of the node cheaper.
+  for (NodeId node : state.hostChanges())
+    for (size_t j = 0; j < state.readsOf(node).size(); ++j)
+      refreshGap(node, static_cast<int32_t>(j), /*force=*/true);
+}
+
+bool GreedySearch::strictlyInside(const Gap &gap, ExecId peakExec) const {
+  int64_t p = state.position(peakExec);
+  return state.position(gap.start) < p && p < state.position(gap.end);
+}
+
+bool GreedySearch::canReloadAt(NodeId id, Step anchor, ExecId peakExec) const {
+  if (!canOffload(id) || state.firstOffload(id) == kNoId)
+    return false;
+  int64_t pos = ReplayState::position(anchor, state.reloadEnd(anchor));
+  return state.position(state.firstOffload(id)) < pos &&
+         pos > state.position(peakExec);
+}
+
+bool GreedySearch::evaluateChain(const Gap &gap, ExecId peakExec,
+                                 DeadOperands dead, Move &move,
+                                 double &benefit) {
+  const ReplayState::Exec &b = state.exec(gap.end);
+  int64_t atB = state.position(gap.end), atPeak = state.position(peakExec);
+  ++stamp;
+  move.recompute.assign(1, gap.node);
+  move.reload.clear();
+  move.cost = recomputeCost(gap.node);
+  int64_t freed = problem.node(gap.node).bytes;
+  double penalty = 0;
+  chainStamp[gap.node] = stamp;
+  worklist.assign(1, gap.node);
+  while (!worklist.empty()) {
+    NodeId user = worklist.back();
+    worklist.pop_back();
+    auto [first, last] = state.inputsOf(user);
+    for (const NodeId *it = first; it != last; ++it) {
+      NodeId input = *it;
+      if (chainStamp[input] == stamp)
+        continue;
+      chainStamp[input] = stamp;
+      CopyId c = state.copyBefore(input, atB);
+      if (c != kNoId && state.readable(c, b.anchor)) {
+        ExecId end = state.copy(c).end;
+        if (state.position(end) >= atB)
+          continue; // Alive where the chain runs.
+        bool aliveAtPeak = state.position(end) >= atPeak;
+        if (aliveAtPeak || dead == DeadOperands::KeepAcrossPeak) {
+          // Keep it alive until the chain: memory the move costs.
+          penalty += static_cast<double>(problem.node(input).bytes) *
+                     (b.anchor - state.exec(end).anchor);
+          if (!aliveAtPeak)
+            freed -= problem.node(input).bytes;
+          continue;
+        }
+      }
+      bool reload =
+          canReloadAt(input, b.anchor, peakExec) &&
+          (!canRecompute(input) || transferCost(input) <= recomputeCost(input));
+      if (reload) {
+        move.reload.push_back(input);
+        move.cost += transferCost(input);
+        continue;
+      }
+      if (!canRecompute(input))
+        return false;
+      move.recompute.push_back(input);
+      if (static_cast<int32_t>(move.recompute.size()) > options.maxChainLength)
+        return false;
+      move.cost += recomputeCost(input);
+      worklist.push_back(input);
+    }
+  }
+  if (freed <= 0)
+    return false;
+  // Node ids are schedule order, so ascending ids put operands first.
+  std::sort(move.recompute.begin(), move.recompute.end());
+  std::sort(move.reload.begin(), move.reload.end());
+  Step span = std::max<Step>(1, b.anchor - state.exec(gap.start).anchor);
+  benefit = static_cast<double>(problem.node(gap.node).bytes) * span - penalty;
+  return true;
+}
+
+bool GreedySearch::evaluateOffload(const Gap &gap, ExecId peakExec,
+                                   Move &move) {
+  const ReplayState::Exec &b = state.exec(gap.end);
+  int64_t atPeak = state.position(peakExec);
+  int64_t reloadAt = ReplayState::position(b.anchor, state.reloadEnd(b.anchor));
+  if (reloadAt <= atPeak)
+    return false;
+  ExecId host = state.firstOffload(gap.node);
+  move.offload = true;
+  move.recompute.clear();
+  move.reload.clear();
+  if (host != kNoId && state.position(host) < reloadAt) {
+    move.needOffload = false;
+    move.cost = transferCost(gap.node);
+    return true;
+  }
+  const ReplayState::Exec &a = state.exec(gap.start);
+  if (a.anchor >= problem.size())
+    return false;
+  move.needOffload = true;
+  move.offloadAnchor = a.anchor;
+  move.offloadIndex = std::max(a.slot + 1, state.offloadBegin(a.anchor));
+  if (ReplayState::position(a.anchor, move.offloadIndex) > atPeak)
+    return false;
+  move.cost = 2 * transferCost(gap.node);
+  return true;
+}
+
+bool GreedySearch::evaluate(int32_t gapId, ExecId peakExec, Move &move) {
+  const Gap &gap = gaps[gapId];
+  double bytes = static_cast<double>(problem.node(gap.node).bytes);
+  Step span = std::max<Step>(1, state.exec(gap.end).anchor -
+                                    state.exec(gap.start).anchor);
+  bool found = false;
+  if (canRecompute(gap.node)) {
+    for (DeadOperands dead :
+         {DeadOperands::Recompute, DeadOperands::KeepAcrossPeak}) {
+      double benefit = 0;
+      Move chain;
+      if (!evaluateChain(gap, peakExec, dead, chain, benefit))
+        continue;
+      chain.score = scoreOf(benefit, chain.cost);
+      if (!found || chain.score > move.score) {
+        move = std::move(chain);
+        found = true;
+      }
+    }
+  }
+  if (canOffload(gap.node)) {
+    Move offload;
+    if (evaluateOffload(gap, peakExec, offload)) {
+      offload.score = scoreOf(bytes * span, offload.cost);
+      if (!found || offload.score > move.score) {
+        move = std::move(offload);
+        found = true;
+      }
+    }
+  }
+  move.gap = gapId;
+  return found;
+}
+
+bool GreedySearch::tryMove(const Move &move, int64_t peakBefore,
+                           int64_t countBefore) {
+  const Gap &gap = gaps[move.gap];
+  Step at = state.exec(gap.end).anchor;
+  state.begin();
+  if (move.offload) {
+    if (move.needOffload) {
+      ExecId offload = state.insertExec(move.offloadAnchor, move.offloadIndex,
+                                        Execution::Kind::Offload, gap.node);
+      state.addRead(gap.node, offload);
+    }
+    state.addCopy(state.insertExec(at, state.reloadEnd(at),
+                                   Execution::Kind::Reload, gap.node));
+  } else {
+    for (NodeId id : move.reload)
+      state.addCopy(state.insertExec(at, state.reloadEnd(at),
+                                     Execution::Kind::Reload, id));
+    for (NodeId id : move.recompute) {
+      ExecId e = state.insertExec(at, state.exec(gap.end).slot,
+                                  Execution::Kind::Recompute, id);
+      state.addCopy(e);
+      auto [first, last] = state.inputsOf(id);
+      for (const NodeId *it = first; it != last; ++it)
+        state.addRead(*it, e);
+    }
+  }
+  bool better =
+      state.settle() &&
+      (state.peak() < peakBefore ||
+       (state.peak() == peakBefore && state.peakCount() < countBefore));
+  if (!better) {
+    state.rollback();
+    return false;
+  }
+  state.commit();
+  return true;
+}
+
+bool GreedySearch::effortExhausted() const {
+  return moves >= kMaxMovesPerNode * (problem.size() + 1);
+}
+
+bool GreedySearch::lowerScore(const Move &x, const Move &y) {
+  if (x.score != y.score)
+    return x.score < y.score;
+  return x.gap > y.gap;
+}
+
+void GreedySearch::evaluateBestFirst(StabbingQueue::Query &query,
+                                     ExecId peakExec, int &budget,
+                                     std::vector<Move> &pending,
+                                     std::vector<HeldItem> &held) {
+  while (budget > 0 && !query.empty()) {
+    // Cached keys bound exact scores (up to lazy updates): stop when no
+    // remaining gap can beat the best move found.
+    if (!pending.empty() && query.top().key <= pending.front().score)
+      return;
+    int32_t heap;
+    StabbingQueue::Item item = query.pop(heap);
+    const Gap &gap = gaps[item.id];
+    if (!gap.live || gap.version != item.version)
+      continue; // Stale: drop it for good.
+    if (strictlyInside(gap, peakExec)) {
+      --budget;
+      Move move;
+      bool valid = evaluate(item.id, peakExec, move);
+      // The exact score at this peak becomes the cached key (lazy greedy);
+      // a gap that cannot move at this peak is demoted.
+      if (valid) {
+        item.key = move.score;
+        pending.push_back(std::move(move));
+        std::push_heap(pending.begin(), pending.end(), lowerScore);
+      } else {
+        item.key = item.key > 0 ? item.key / 4 : item.key * 4;
+      }
+    }
+    held.push_back({heap, item});
+  }
+}
+
+bool GreedySearch::relieveAt(ExecId peakExec, std::vector<HeldItem> &held) {
+  int64_t peakBefore = state.peak(), countBefore = state.peakCount();
+  StabbingQueue::Query query(queue, pointOf(state.exec(peakExec)));
+  std::vector<Move> pending;
+  int evaluations = kMaxEvaluations;
+  for (int trial = 0; trial < kMaxTrials; ++trial) {
+    evaluateBestFirst(query, peakExec, evaluations, pending, held);
+    if (pending.empty())
+      return false;
+    std::pop_heap(pending.begin(), pending.end(), lowerScore);
+    Move best = std::move(pending.back());
+    pending.pop_back();
+    if (tryMove(best, peakBefore, countBefore))
+      return true;
+  }
+  return false;
+}
+
+bool GreedySearch::relieveOnce() {
+  if (effortExhausted())
+    return false;
+  // Items popped by the query go back once it is over, with their new keys.
+  std::vector<HeldItem> held;
+  bool accepted = relieveAt(state.peakExec(), held);
+  for (const HeldItem &h : held)
+    queue.push(h.heap, h.item);
+  if (!accepted)
+    return false;
+  ++moves;
+  refreshAfterMove();
+  return true;
+}
+
+SolveResult remat::solveGreedy(const Problem &problem,
+                               const SolverOptions &options) {
+  if (auto error = problem.check()) {
+    SolveResult result;
+    result.solver = SolverKind::Greedy;
+    result.message = "invalid problem: " + *error;
+    return result;
+  }
+  Plan start = buildPolicyPlan(problem);
+  GreedySearch search(problem, options, start);
+  while (search.peak() > options.budget && search.relieveOnce()) {
+  }
+  std::string error;
+  SolveResult result =
+      buildResult(SolverKind::Greedy, problem, options, search.plan(), error);
+  if (!error.empty()) {
+    // A bug in the greedy's bookkeeping: fall back to the policy plan,
+    // which is valid, and say so.
+    result = buildResult(SolverKind::Greedy, problem, options, start, error);
+    result.feasible = false;
+    result.message = "internal error: the greedy plan does not replay (" +
+                     error + "); returning the policy plan";
+    return result;
+  }
+  if (result.feasible) {
+    result.message = "greedy: " + std::to_string(search.numMoves()) +
+                     " moves, peak " + std::to_string(result.profile.peak) +
+                     " bytes";
+    return result;
+  }
+  const Execution &at = result.profile.executions[result.profile.peakIndex];
+  std::string where = describeExecution(problem, at);
+  std::string budget = std::to_string(options.budget);
+  std::string peak = std::to_string(result.profile.peak);
+  if (search.effortExhausted()) {
+    result.message = "the greedy stopped at its effort cap (" +
+                     std::to_string(search.numMoves()) +
+                     " moves) with a peak "
+                     "of " +
+                     peak + " bytes at " + where + " (budget " + budget + ")";
+    return result;
+  }
+  result.message = "the greedy cannot lower the peak below " + peak +
+                   " bytes (budget " + budget + "): at " + where +
+                   ", no value kept across it can be evicted without "
+                   "raising the peak elsewhere";
+  return result;
+}

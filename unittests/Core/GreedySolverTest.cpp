@@ -1,0 +1,452 @@
+//===- GreedySolverTest.cpp - the cost-aware greedy -----------------------===//
+//
+// Hand-computed cases for the choices the greedy must make (cost-awareness,
+// marks, offloading, chains), the properties its design promises (monotone
+// in the budget, deterministic, plans that replay), and a check that its
+// incremental bookkeeping agrees with verifyPlan after every move.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GreedySearch.h"
+#include "remat/Core/Generators.h"
+#include "remat/Core/Solvers.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <random>
+
+using namespace remat;
+
+namespace {
+
+/// A computed node.
+Node compute(std::string name, int64_t bytes, std::vector<NodeId> inputs,
+             double cost = 1.0) {
+  Node node;
+  node.name = std::move(name);
+  node.bytes = bytes;
+  node.inputs = std::move(inputs);
+  node.cost = cost;
+  return node;
+}
+
+/// A resident argument.
+Node argument(std::string name, int64_t bytes) {
+  Node node;
+  node.name = std::move(name);
+  node.bytes = bytes;
+  node.resident = true;
+  return node;
+}
+
+/// Whether `id` is recomputed anywhere in `plan`.
+bool recomputes(const Plan &plan, NodeId id) {
+  for (const auto &list : plan.recomputeBefore)
+    if (std::find(list.begin(), list.end(), id) != list.end())
+      return true;
+  return false;
+}
+
+/// Replays `result.plan` and checks the result agrees with the replay.
+void expectReplays(const Problem &p, const SolveResult &result,
+                   const SolverOptions &options) {
+  Verification v = verifyPlan(p, result.plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  EXPECT_EQ(v.profile.peak, result.profile.peak);
+  EXPECT_DOUBLE_EQ(result.plan.addedCost(p), result.cost);
+  EXPECT_EQ(result.feasible, result.profile.peak <= options.budget);
+}
+
+/// The PyTorch classic, value and gradient of cos(cos(cos(cos(x)))):
+///   a1..a4 = cos chain from x; g3 reads a3; g2 reads g3, a2; g1 reads g2,
+///   a1; gx reads g1, x. Outputs a4 and gx. 100 bytes and cost 1 each.
+/// Keeping everything peaks at 600 (at g3 and g2).
+Problem cosChain() {
+  Problem p;
+  p.addNode(argument("x", 100));      // 0
+  p.addNode(compute("a1", 100, {0})); // 1
+  p.addNode(compute("a2", 100, {1})); // 2
+  p.addNode(compute("a3", 100, {2})); // 3
+  Node a4 = compute("a4", 100, {3});  // 4
+  a4.isOutput = true;
+  p.addNode(a4);
+  p.addNode(compute("g3", 100, {3}));    // 5
+  p.addNode(compute("g2", 100, {5, 2})); // 6
+  p.addNode(compute("g1", 100, {6, 1})); // 7
+  Node gx = compute("gx", 100, {7, 0});  // 8
+  gx.isOutput = true;
+  p.addNode(gx);
+  return p;
+}
+
+TEST(GreedySolverTest, UnboundedBudgetKeepsEverything) {
+  Problem p = cosChain();
+  SolverOptions options;
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_EQ(r.solver, SolverKind::Greedy);
+  EXPECT_EQ(r.plan.numRecomputations(), 0);
+  EXPECT_EQ(r.profile.peak, 600);
+  expectReplays(p, r, options);
+}
+
+TEST(GreedySolverTest, CosChainAtTheTightestBudget) {
+  // 400 is the floor: g2 reads g3 and a2 while x is resident. Saving only x
+  // and recomputing every cos from it reaches it at cost 7 (a1, a2 before
+  // g2; a1 before g1; a1..a4 before the return). The greedy finds a cost-4
+  // plan at the same peak: the a1 recomputed for g1 is kept to start the
+  // chain that recomputes the output a4 before the return, and a2 is kept
+  // until g2:
+  //   a1 a2 a3 a4 g3 g2 | a1' g1 gx | a2' a3' a4' return
+  //   200 300 300 400 400 400 | 300 400 400 | 400 400 400 300
+  Problem p = cosChain();
+  SolverOptions options;
+  options.budget = 400;
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  expectReplays(p, r, options);
+  EXPECT_EQ(r.profile.peak, 400);
+  EXPECT_DOUBLE_EQ(r.cost, 4);
+  EXPECT_EQ(r.plan.recomputeBefore[7], std::vector<NodeId>{1});
+  EXPECT_EQ(r.plan.recomputeBefore[9], (std::vector<NodeId>{2, 3, 4}));
+  EXPECT_EQ(r.profile.live,
+            (std::vector<int64_t>{200, 300, 300, 400, 400, 400, 300, 400, 400,
+                                  400, 400, 400, 300}));
+  // One byte less is out of reach.
+  options.budget = 399;
+  SolveResult tight = solveGreedy(p, options);
+  EXPECT_FALSE(tight.feasible);
+  EXPECT_EQ(tight.minReachablePeak, 400);
+}
+
+/// A cheap broadcast (1000 bytes, cost 1) and a costly matmul (1200 bytes,
+/// cost 1000) are both made early and read late; the peak is in between.
+///   s1 bcast: 1010  s2 mm: 2210  s3 mid1: 2710  s4 mid2: 3210 (peak)
+///   s5 u1 = f(bcast, mid2)  s6 u2 = g(mm, u1), output.
+/// Recomputing bcast (cost 1) brings the peak to 2720; recomputing the
+/// larger mm (cost 1000) to 2210. A bytes-only metric (XLA's) evicts mm.
+Problem broadcastAndMatmul() {
+  Problem p;
+  p.addNode(argument("p", 10));              // 0
+  p.addNode(compute("bcast", 1000, {0}, 1)); // 1
+  p.addNode(compute("mm", 1200, {0}, 1000)); // 2
+  p.addNode(compute("mid1", 500, {0}, 1));   // 3
+  p.addNode(compute("mid2", 500, {3}, 1));   // 4
+  p.addNode(compute("u1", 10, {1, 4}, 1));   // 5
+  Node u2 = compute("u2", 10, {2, 5}, 1);    // 6
+  u2.isOutput = true;
+  p.addNode(u2);
+  return p;
+}
+
+TEST(GreedySolverTest, RecomputesTheCheapValueNotTheLargestOne) {
+  Problem p = broadcastAndMatmul();
+  SolverOptions options;
+  options.budget = 2800;
+  // Evicting the largest value (what a bytes-only metric picks) also fits
+  // the budget, at 1000 times the cost: the choice matters.
+  Plan bytesOnly = Plan::keepAll(p);
+  bytesOnly.recomputeBefore[6] = {2};
+  Verification v = verifyPlan(p, bytesOnly);
+  ASSERT_TRUE(v.ok()) << v.error;
+  EXPECT_LE(v.profile.peak, options.budget);
+  EXPECT_DOUBLE_EQ(bytesOnly.addedCost(p), 1000);
+
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  expectReplays(p, r, options);
+  EXPECT_TRUE(recomputes(r.plan, 1));
+  EXPECT_FALSE(recomputes(r.plan, 2));
+  EXPECT_DOUBLE_EQ(r.cost, 1);
+  EXPECT_EQ(r.profile.peak, 2720);
+}
+
+TEST(GreedySolverTest, NonRecomputableNodeIsNeverRecomputed) {
+  Problem p = broadcastAndMatmul();
+  p.node(1).recomputable = false; // bcast is a random op
+  SolverOptions options;
+  options.budget = 2800;
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  expectReplays(p, r, options);
+  EXPECT_FALSE(recomputes(r.plan, 1));
+  EXPECT_TRUE(recomputes(r.plan, 2));
+}
+
+TEST(GreedySolverTest, MustSaveIsNeverEvicted) {
+  Problem p = broadcastAndMatmul();
+  p.node(1).mustSave = true;
+  p.node(1).offloadable = true;
+  SolverOptions options;
+  options.budget = 2800;
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_FALSE(recomputes(r.plan, 1));
+  EXPECT_EQ(r.plan.numOffloads(), 0);
+}
+
+TEST(GreedySolverTest, PreferSaveSteersTheChoice) {
+  Problem p = broadcastAndMatmul();
+  p.node(2).cost = 1; // Now mm is the better eviction (more bytes, same cost).
+  SolverOptions options;
+  options.budget = 2800;
+  SolveResult plain = solveGreedy(p, options);
+  ASSERT_TRUE(plain.feasible) << plain.message;
+  EXPECT_TRUE(recomputes(plain.plan, 2));
+  p.node(2).preference = Preference::PreferSave;
+  SolveResult biased = solveGreedy(p, options);
+  ASSERT_TRUE(biased.feasible) << biased.message;
+  EXPECT_FALSE(recomputes(biased.plan, 2));
+  EXPECT_TRUE(recomputes(biased.plan, 1));
+}
+
+TEST(GreedySolverTest, OffloadsWhenTransferIsCheaperThanRecomputing) {
+  Problem p = broadcastAndMatmul();
+  p.node(1).recomputable = false;
+  p.node(2).offloadable = true;
+  p.transferCostPerByte = 0.01; // 2 * 1200 * 0.01 = 24 < 1000
+  SolverOptions options;
+  options.budget = 2800;
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  expectReplays(p, r, options);
+  EXPECT_FALSE(recomputes(r.plan, 2));
+  EXPECT_EQ(r.plan.numOffloads(), 1);
+  EXPECT_EQ(r.plan.reloadBefore[6], std::vector<NodeId>{2});
+  EXPECT_DOUBLE_EQ(r.cost, 24);
+
+  p.transferCostPerByte = 10; // 24000 > 1000: recompute instead
+  SolveResult costly = solveGreedy(p, options);
+  ASSERT_TRUE(costly.feasible) << costly.message;
+  EXPECT_TRUE(recomputes(costly.plan, 2));
+  EXPECT_EQ(costly.plan.numOffloads(), 0);
+}
+
+TEST(GreedySolverTest, HonorsKeepLimitAndMustOffload) {
+  Problem p = cosChain();
+  // a3 may only serve a4 (step 4); it must go to host for g3.
+  p.node(3).keepLimit = 4;
+  p.node(3).offloadable = true;
+  p.node(3).mustOffload = true;
+  SolverOptions options;
+  options.budget = 400;
+  SolveResult r = solveGreedy(p, options);
+  ASSERT_TRUE(r.feasible) << r.message;
+  expectReplays(p, r, options);
+  EXPECT_FALSE(recomputes(r.plan, 3));
+  EXPECT_EQ(r.plan.reloadBefore[5], std::vector<NodeId>{3});
+  EXPECT_EQ(r.plan.offloadAfter[4], std::vector<NodeId>{3});
+}
+
+TEST(GreedySolverTest, InfeasibleBudgetReportsTheLowestPeak) {
+  Problem p = cosChain();
+  SolverOptions options;
+  options.budget = 100;
+  SolveResult r = solveGreedy(p, options);
+  EXPECT_FALSE(r.feasible);
+  expectReplays(p, r, options);
+  // No plan beats the largest working set of one original computation.
+  int64_t floor = 0;
+  for (NodeId id = 0; id < p.size(); ++id) {
+    int64_t working = p.residentBytes() + p.node(id).bytes;
+    for (NodeId input : p.node(id).inputs)
+      if (!p.node(input).resident)
+        working += p.node(input).bytes;
+    floor = std::max(floor, working);
+  }
+  EXPECT_GE(r.minReachablePeak, floor);
+  EXPECT_EQ(r.minReachablePeak, r.profile.peak);
+  EXPECT_EQ(r.minPeakProfile.peak, r.minReachablePeak);
+  EXPECT_NE(r.message.find("cannot lower the peak below 400 bytes"),
+            std::string::npos)
+      << r.message;
+  EXPECT_NE(r.message.find("step"), std::string::npos) << r.message;
+}
+
+/// Problems of every generator family, small enough for many solves but
+/// with realistic shapes (activations dominate the peak).
+std::vector<Problem> familyProblems() {
+  std::vector<Problem> problems;
+  problems.push_back(randomDag(1, 300));
+  problems.push_back(randomTrainingGraph(2, 150));
+  TransformerOptions t;
+  t.batch = 4;
+  t.sequence = 256;
+  t.hidden = 256;
+  t.vocabulary = 1024;
+  problems.push_back(transformerTrainingGraph(3, 4, t));
+  problems.push_back(resnetTrainingGraph(4, 6));
+  problems.push_back(unetTrainingGraph(5, 3));
+  return problems;
+}
+
+TEST(GreedySolverTest, MonotoneInTheBudget) {
+  for (const Problem &p : familyProblems()) {
+    int64_t unconstrained = unconstrainedProfile(p).peak;
+    int64_t lastPeak = std::numeric_limits<int64_t>::max();
+    double lastCost = 0;
+    bool infeasibleSeen = false;
+    for (int percent = 100; percent >= 5; percent -= 5) {
+      SolverOptions options;
+      options.budget = unconstrained * percent / 100;
+      SolveResult r = solveGreedy(p, options);
+      expectReplays(p, r, options);
+      EXPECT_LE(r.profile.peak, lastPeak) << percent << "%";
+      EXPECT_GE(r.cost, lastCost) << percent << "%";
+      // Once infeasible, every smaller budget is too, at the same plan.
+      if (infeasibleSeen)
+        EXPECT_FALSE(r.feasible) << percent << "%";
+      infeasibleSeen |= !r.feasible;
+      lastPeak = r.profile.peak;
+      lastCost = r.cost;
+    }
+    EXPECT_LT(lastPeak, unconstrained);
+  }
+}
+
+TEST(GreedySolverTest, Deterministic) {
+  Problem p = randomTrainingGraph(7, 400);
+  SolverOptions options;
+  options.budget = unconstrainedProfile(p).peak / 2;
+  SolveResult first = solveGreedy(p, options);
+  SolveResult second = solveGreedy(p, options);
+  EXPECT_EQ(first.plan.recomputeBefore, second.plan.recomputeBefore);
+  EXPECT_EQ(first.plan.offloadAfter, second.plan.offloadAfter);
+  EXPECT_EQ(first.plan.reloadBefore, second.plan.reloadBefore);
+  EXPECT_EQ(first.profile.peak, second.profile.peak);
+}
+
+/// Marks a random share of nodes with policies so that every code path of
+/// the greedy (offloads, reloads in chains, keep limits) is exercised.
+Problem withRandomPolicies(Problem p, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::vector<Step>> uses = p.computeUses();
+  p.transferCostPerByte = 0.05;
+  for (NodeId id = 0; id < p.size(); ++id) {
+    Node &node = p.node(id);
+    if (node.resident)
+      continue;
+    switch (rng() % 8) {
+    case 0:
+      node.offloadable = true;
+      break;
+    case 1:
+      node.recomputable = false;
+      node.offloadable = rng() % 2 == 0;
+      break;
+    case 2:
+      node.mustSave = true;
+      break;
+    case 3:
+      if (uses[id].size() >= 2) {
+        node.keepLimit = uses[id].front();
+        node.offloadable = node.mustOffload = rng() % 2 == 0;
+      }
+      break;
+    case 4:
+      node.preference =
+          rng() % 2 ? Preference::PreferSave : Preference::PreferRecompute;
+      break;
+    default:
+      break;
+    }
+  }
+  return p;
+}
+
+/// Steps the search and compares its incremental peak with a replay.
+void expectBookkeepingMatchesReplay(const Problem &p, int maxMoves) {
+  ASSERT_FALSE(p.check().has_value()) << *p.check();
+  SolverOptions options;
+  GreedySearch search(p, options, buildPolicyPlan(p));
+  for (int move = 0; move <= maxMoves; ++move) {
+    Verification v = verifyPlan(p, search.plan());
+    ASSERT_TRUE(v.ok()) << "after " << move << " moves: " << v.error;
+    ASSERT_EQ(search.peak(), v.profile.peak) << "after " << move << " moves";
+    int64_t atPeak = std::count(v.profile.live.begin(), v.profile.live.end(),
+                                v.profile.peak);
+    ASSERT_EQ(search.peakCount(), atPeak) << "after " << move << " moves";
+    int64_t peakBefore = search.peak(), countBefore = search.peakCount();
+    if (!search.relieveOnce())
+      break;
+    // Each move strictly lowers (peak, executions at the peak).
+    ASSERT_TRUE(
+        search.peak() < peakBefore ||
+        (search.peak() == peakBefore && search.peakCount() < countBefore));
+  }
+}
+
+TEST(GreedySolverTest, BookkeepingMatchesReplayAfterEveryMove) {
+  for (uint64_t seed = 0; seed < 6; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    expectBookkeepingMatchesReplay(randomDag(seed, 120), 400);
+    expectBookkeepingMatchesReplay(randomTrainingGraph(seed, 60), 400);
+    expectBookkeepingMatchesReplay(
+        withRandomPolicies(randomTrainingGraph(seed + 100, 60), seed), 400);
+  }
+}
+
+TEST(GreedySolverTest, MonotoneAndValidUnderRandomPolicies) {
+  // Random marks exercise offloads, reloads inside chains, keep limits and
+  // preferences; every plan must replay and the walk stay monotone.
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Problem p = withRandomPolicies(
+        seed % 2 ? randomTrainingGraph(seed, 20 + seed) : randomDag(seed, 80),
+        seed);
+    ASSERT_FALSE(p.check().has_value()) << *p.check();
+    int64_t unconstrained = unconstrainedProfile(p).peak;
+    int64_t lastPeak = std::numeric_limits<int64_t>::max();
+    double lastCost = 0;
+    for (int percent = 100; percent >= 0; percent -= 10) {
+      SolverOptions options;
+      options.budget = unconstrained * percent / 100;
+      SolveResult r = solveGreedy(p, options);
+      expectReplays(p, r, options);
+      EXPECT_LE(r.profile.peak, lastPeak) << percent << "%";
+      EXPECT_GE(r.cost, lastCost) << percent << "%";
+      lastPeak = r.profile.peak;
+      lastCost = r.cost;
+    }
+  }
+}
+
+TEST(GreedySolverTest, TrainingGraphsFitInHalfTheirPeak) {
+  // A quality floor: training graphs, whose activations live from the
+  // forward to the backward pass, fit in half their unconstrained peak.
+  // (Random DAGs without a backward pass need not: their live sets are
+  // short-lived everywhere.)
+  std::vector<Problem> problems = familyProblems();
+  for (size_t i = 1; i < problems.size(); ++i) {
+    const Problem &p = problems[i];
+    SolverOptions options;
+    options.budget = unconstrainedProfile(p).peak / 2;
+    SolveResult r = solveGreedy(p, options);
+    expectReplays(p, r, options);
+    EXPECT_TRUE(r.feasible) << "problem " << i << ": " << r.message;
+  }
+}
+
+TEST(GreedySolverTest, ScaleSmoke) {
+  // 20k nodes at half the peak: exercises the incremental structures at a
+  // size where per-move replays would be slow. Timing is the benchmark's
+  // job (bench/GreedyScaling.cpp).
+  Problem p = randomTrainingGraph(11, 7000);
+  ASSERT_GT(p.size(), 20000);
+  SolverOptions options;
+  options.budget = unconstrainedProfile(p).peak / 2;
+  SolveResult r = solveGreedy(p, options);
+  expectReplays(p, r, options);
+  EXPECT_TRUE(r.feasible) << r.message;
+}
+
+TEST(GreedySolverTest, InvalidProblemIsReported) {
+  Problem p = cosChain();
+  p.node(1).inputs = {5};
+  SolveResult r = solveGreedy(p, SolverOptions());
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.message.rfind("invalid problem: ", 0), 0u) << r.message;
+}
+
+} // namespace

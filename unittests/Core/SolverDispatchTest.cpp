@@ -1,0 +1,87 @@
+//===- SolverDispatchTest.cpp - the one place that picks a solver ---------===//
+//
+// Names of solver kinds, and Auto's choice: the policy alone without a
+// budget, the exact solver for small problems when it is built and can
+// express them, the greedy otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Core/Generators.h"
+#include "remat/Core/Solvers.h"
+
+#include "gtest/gtest.h"
+
+using namespace remat;
+
+namespace {
+
+TEST(SolverDispatchTest, NamesRoundTrip) {
+  for (SolverKind kind : {SolverKind::Greedy, SolverKind::Exact,
+                          SolverKind::Policy, SolverKind::Auto})
+    EXPECT_EQ(parseSolverKind(toString(kind)), kind);
+  EXPECT_EQ(std::string(toString(SolverKind::Greedy)), "greedy");
+  EXPECT_EQ(parseSolverKind("Exact"), SolverKind::Exact);
+  EXPECT_FALSE(parseSolverKind("checkmate").has_value());
+  EXPECT_FALSE(parseSolverKind("").has_value());
+}
+
+/// A small problem with a budget that needs some eviction.
+Problem smallProblem() { return randomTrainingGraph(3, 8); }
+
+/// Half the unconstrained peak; a short time limit, since only which
+/// solver ran matters here.
+SolverOptions halfPeak(const Problem &p) {
+  SolverOptions options;
+  options.budget = unconstrainedProfile(p).peak / 2;
+  options.timeLimitSeconds = 0.5;
+  return options;
+}
+
+TEST(SolverDispatchTest, ExplicitKindsRunThatSolver) {
+  Problem p = smallProblem();
+  SolverOptions options = halfPeak(p);
+  EXPECT_EQ(solve(SolverKind::Greedy, p, options).solver, SolverKind::Greedy);
+  EXPECT_EQ(solve(SolverKind::Policy, p, options).solver, SolverKind::Policy);
+  SolveResult exact = solve(SolverKind::Exact, p, options);
+  EXPECT_EQ(exact.solver, SolverKind::Exact);
+  if (!isExactSolverAvailable()) {
+    EXPECT_FALSE(exact.feasible);
+    EXPECT_EQ(exact.message, "the exact solver is not built: COIN-OR CBC was "
+                             "not found at configure time");
+  }
+}
+
+TEST(SolverDispatchTest, AutoWithoutBudgetAppliesPoliciesOnly) {
+  Problem p = smallProblem();
+  SolveResult r = solve(SolverKind::Auto, p, SolverOptions());
+  EXPECT_EQ(r.solver, SolverKind::Policy);
+  EXPECT_TRUE(r.feasible) << r.message;
+}
+
+TEST(SolverDispatchTest, AutoUsesTheExactSolverOnlyForSmallProblems) {
+  Problem p = smallProblem();
+  SolverOptions options = halfPeak(p);
+  ASSERT_LE(p.size(), options.autoExactMaxNodes);
+  EXPECT_EQ(solve(SolverKind::Auto, p, options).solver,
+            isExactSolverAvailable() ? SolverKind::Exact : SolverKind::Greedy);
+  options.autoExactMaxNodes = p.size() - 1;
+  EXPECT_EQ(solve(SolverKind::Auto, p, options).solver, SolverKind::Greedy);
+}
+
+TEST(SolverDispatchTest, AutoUsesTheGreedyWhenOffloadIsForced) {
+  Problem p = smallProblem();
+  std::vector<std::vector<Step>> uses = p.computeUses();
+  NodeId forced = kNoKeepLimit;
+  for (NodeId id = 0; id < p.size() && forced == kNoKeepLimit; ++id)
+    if (!p.node(id).resident && uses[id].size() >= 2)
+      forced = id;
+  ASSERT_NE(forced, kNoKeepLimit);
+  p.node(forced).keepLimit = uses[forced].front();
+  p.node(forced).offloadable = true;
+  p.node(forced).mustOffload = true;
+  SolveResult r = solve(SolverKind::Auto, p, halfPeak(p));
+  EXPECT_EQ(r.solver, SolverKind::Greedy);
+  EXPECT_GE(r.plan.numOffloads(), 1);
+}
+
+} // namespace
