@@ -20,7 +20,7 @@ void registerRematDialects(mlir::DialectRegistry &registry);
 
 /// Registers remat's passes and pass pipelines with the global registry, so
 /// that they can be named on a command line or in a textual pipeline.
-void registerRematPasses();
+void registerAllPasses();
 
 } // namespace remat
 

@@ -352,5 +352,9 @@ Verification remat::verifyPlan(const Problem &problem, const Plan &plan) {
 }
 
 MemoryProfile remat::unconstrainedProfile(const Problem &problem) {
-  return verifyPlan(problem, Plan::keepAll(problem)).profile;
+  // Keeping everything ignores policies by definition: drop keep limits.
+  Problem free = problem;
+  for (NodeId id = 0; id < free.size(); ++id)
+    free.node(id).keepLimit = kNoKeepLimit;
+  return verifyPlan(free, Plan::keepAll(free)).profile;
 }

@@ -4,9 +4,16 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Conversion/Passes.h"
+#include "remat/Dialect/Remat/Transforms/Passes.h"
+#include "remat/Pipelines/Pipelines.h"
 
 void remat::registerRematDialects(mlir::DialectRegistry &registry) {
   registry.insert<RematDialect>();
 }
 
-void remat::registerRematPasses() {}
+void remat::registerAllPasses() {
+  registerRematPasses();
+  registerRematConversionPasses();
+  registerCpuPipeline();
+}

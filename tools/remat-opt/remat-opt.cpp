@@ -15,7 +15,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  remat::registerRematPasses();
+  remat::registerAllPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -98,7 +98,8 @@ struct Verification {
 /// Replays `plan` on `problem` and measures it. Independent of every solver.
 Verification verifyPlan(const Problem &problem, const Plan &plan);
 
-/// The profile of keeping everything (the unconstrained peak).
+/// The profile of keeping everything, policies ignored: the unconstrained
+/// peak that "50%" budgets refer to.
 MemoryProfile unconstrainedProfile(const Problem &problem);
 
 } // namespace remat

@@ -1,0 +1,101 @@
+//===- GraphProblem.h - a function as a rematerialization problem -*- C++ -*-===//
+//
+// The Analysis layer turns a func.func into a Core Problem and remembers
+// which IR each node stands for, so that the plan can be applied and
+// reported. It works on any function whose body is one block of ops with
+// statically shaped results: remat ops get their costs from
+// RematCostOpInterface, foreign pure ops (linalg, tensor, arith) a fallback
+// cost, and ops with side effects are never recomputed.
+//
+// Modelling choices:
+//  * Arguments and constants are resident nodes.
+//  * An op with results is one node whose bytes are the sum of its results.
+//  * View ops (remat.name, remat.reshape, remat.slice, tensor reshapes and
+//    slices, tensor.cast) allocate nothing: their results are the memory of
+//    the node they view, and a read through a view is a read of that node.
+//  * remat.checkpoint regions are transparent: their ops are scheduled in
+//    program order and their results are views of the yielded values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_ANALYSIS_GRAPHPROBLEM_H
+#define REMAT_ANALYSIS_GRAPHPROBLEM_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Operation.h"
+#include "remat/Core/Problem.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+#include <vector>
+
+namespace remat {
+
+/// Where a value's memory comes from: a node, seen through view ops.
+struct ValueOrigin {
+  NodeId node = -1;
+  /// Which result of the node's op (0 for resident values).
+  unsigned resultNumber = 0;
+  /// The view ops from the node's value to this value, innermost first.
+  llvm::SmallVector<mlir::Operation *, 2> views;
+};
+
+/// A function as a Problem, with the IR behind each node.
+struct GraphProblem {
+  Problem problem;
+  /// The op each node stands for; null for arguments.
+  std::vector<mlir::Operation *> ops;
+  /// The value each resident node stands for (argument or constant result).
+  std::vector<mlir::Value> residentValues;
+  /// FLOPs of one computation of each node (reports count these; the
+  /// Problem's cost also charges memory traffic).
+  std::vector<int64_t> flops;
+  /// remat.name tags that view each node.
+  std::vector<llvm::SmallVector<std::string, 1>> tags;
+  /// Origin of every value the function reads.
+  llvm::DenseMap<mlir::Value, ValueOrigin> origins;
+  /// The scheduled ops in program order, checkpoint bodies flattened; view
+  /// ops included (they are not nodes).
+  std::vector<mlir::Operation *> schedule;
+
+  /// A short human-readable description of a node: its tag or op name.
+  std::string describe(NodeId id) const;
+  /// The location of a node's op or argument.
+  mlir::Location location(NodeId id) const;
+};
+
+/// Options of the cost model.
+struct CostModelOptions {
+  /// Problem cost of a node = FLOPs + bytesWeight * (bytes read + written).
+  double bytesWeight = 1.0;
+  /// Let the solver move any value to host memory (otherwise only values an
+  /// offloading checkpoint policy names).
+  bool allowOffload = false;
+  /// Cost of moving one byte to or from host memory, in FLOP-equivalents.
+  double transferCostPerByte = 4.0;
+};
+
+/// Whether `op` produces a view of its first operand (no new memory).
+bool isViewOp(mlir::Operation *op);
+
+/// Builds the problem for `func`. Emits a diagnostic on the offending op or
+/// argument and fails when the IR cannot be modelled (several blocks, dynamic
+/// shapes, memref values).
+llvm::FailureOr<GraphProblem> buildGraphProblem(mlir::func::FuncOp func,
+                                                const CostModelOptions &options);
+
+/// Applies checkpoint policies (remat.checkpoint) and PyTorch-style marks
+/// (remat.mark) to the problem's nodes: keep limits, must-save, must-offload,
+/// preferences. "Not saved" means that reads by backward ops (those carrying
+/// `remat.vjp_of`) of the region's own forward ops must come from a
+/// recomputed copy.
+void applyPolicies(GraphProblem &graph);
+
+/// Attribute names shared with remat-autodiff.
+inline constexpr llvm::StringLiteral kForwardIdAttr = "remat.fwd_id";
+inline constexpr llvm::StringLiteral kVjpOfAttr = "remat.vjp_of";
+
+} // namespace remat
+
+#endif // REMAT_ANALYSIS_GRAPHPROBLEM_H

@@ -1,0 +1,71 @@
+//===- Passes.td - remat conversion passes -----------------*- tablegen -*-===//
+
+#ifndef REMAT_CONVERSION_PASSES_TD
+#define REMAT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertRematToLinalg : Pass<"convert-remat-to-linalg"> {
+  let summary = "Lower remat ops to linalg, tensor, arith and math on tensors";
+  let description = [{
+    Every remat op becomes tensor-level upstream IR: named linalg ops where
+    they exist (`linalg.matmul`, `linalg.batch_matmul`,
+    `linalg.conv_2d_nchw_fchw`, `linalg.conv_2d_ngchw_fgchw`,
+    `linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`,
+    `linalg.transpose`), `linalg.generic` for the rest (elementwise math,
+    broadcasts, reductions, softmax, normalization, losses, dropout), views
+    for reshapes and slices, `scf.for` for `remat.scan`. f16 and bf16 compute
+    and accumulate in f32. `remat.checkpoint` and `remat.name` disappear;
+    `remat.offload`/`remat.reload` become copies into page-aligned (host) and
+    cache-line-aligned (device) buffers.
+
+    ```mlir
+    // Before
+    %y = remat.relu %x : tensor<4xf32>
+    // After
+    %e = tensor.empty() : tensor<4xf32>
+    %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%a: f32, %out: f32):
+      %zero = arith.constant 0.0 : f32
+      %r = arith.maximumf %a, %zero : f32
+      linalg.yield %r : f32
+    } -> tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def FreeAfterLastUse : Pass<"remat-free-after-last-use"> {
+  let summary = "Move each memref.dealloc right after the last use of its buffer";
+  let description = [{
+    The ownership-based buffer deallocation pipeline frees buffers at the end
+    of the block that allocated them. remat's memory model, and therefore
+    every plan, assumes a value is freed right after its last read. This pass
+    moves each unconditional `memref.dealloc` up to just after the last op of
+    its block that uses the buffer or any of its aliases (views, loop
+    arguments; from BufferViewFlowAnalysis), so that the measured peak of the
+    compiled code is the planned one.
+
+    ```mlir
+    // Before
+    %a = memref.alloc() : memref<1024xf32>
+    linalg.generic ... ins(%a ...) outs(%b ...)
+    ... // long computation, %a dead
+    memref.dealloc %a : memref<1024xf32>
+    // After
+    %a = memref.alloc() : memref<1024xf32>
+    linalg.generic ... ins(%a ...) outs(%b ...)
+    memref.dealloc %a : memref<1024xf32>
+    ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+#endif // REMAT_CONVERSION_PASSES_TD

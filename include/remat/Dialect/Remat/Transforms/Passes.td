@@ -1,0 +1,144 @@
+//===- Passes.td - remat transformation passes -------------*- tablegen -*-===//
+
+#ifndef REMAT_DIALECT_REMAT_TRANSFORMS_PASSES_TD
+#define REMAT_DIALECT_REMAT_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
+  let summary = "Choose what to keep, recompute or offload under a byte budget";
+  let description = [{
+    For each function (all defined functions, or those named by `functions`),
+    builds the memory problem of its body (values, sizes, live ranges, costs),
+    solves it under `budget`, replays the plan independently of the solver to
+    check it, then rewrites the function: each recomputed value is cloned
+    immediately before its first read after the gap, together with any
+    operands that are no longer in memory, in dependency order; offloaded
+    values get `remat.offload` after their last read before the gap and
+    `remat.reload` before the next read. No other live range is extended.
+    `remat.checkpoint` regions are inlined once their policies have been
+    turned into constraints.
+
+    Budgets take units (`64MiB`, `1.5GB`, `123456`) or a share of the
+    unconstrained peak (`50%`). Without a budget only policies and marks
+    apply, as in JAX. An infeasible budget is an error on the op where the
+    smallest reachable peak occurs, naming that peak.
+
+    Example, with a 14 KiB budget, a 4 KiB broadcast that is cheap to redo is
+    recomputed instead of kept across the 16 KiB peak:
+
+    ```mlir
+    // Before
+    %b = remat.broadcast %v dims [1] : tensor<8xf32> -> tensor<128x8xf32>
+    %e = remat.exp %x : tensor<128x8xf32>
+    ...                       // peak: %b, %e and two more 4 KiB values live
+    %s = remat.add %y, %b : tensor<128x8xf32>
+
+    // After remat-rematerialize{budget=14KiB}
+    %b = remat.broadcast %v dims [1] : tensor<8xf32> -> tensor<128x8xf32>
+    %e = remat.exp %x : tensor<128x8xf32>
+    ...                       // peak: 12 KiB
+    %b2 = remat.broadcast %v dims [1] {remat.recomputed} : ...
+    %s = remat.add %y, %b2 : tensor<128x8xf32>
+    ```
+
+    Reports: `report-text` (like JAX's `print_saved_residuals`, with sizes,
+    locations and the reason each value is kept; `-` for stderr),
+    `report=<file.json>` (the same plus both memory profiles) and
+    `report-html=<file.html>` (a self-contained memory timeline).
+    `analysis-only` writes the decisions onto the ops as attributes and
+    leaves the IR otherwise unchanged.
+
+    Do not run CSE between this pass and bufferization: it would merge
+    recomputed clones back into the values they replace.
+  }];
+  let options = [
+    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+           "Peak device bytes allowed: 64MiB, 1.5GB, 123456 or 50% of the "
+           "unconstrained peak. Empty: apply policies only.">,
+    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
+           "greedy | exact | policy | auto">,
+    Option<"timeLimit", "time-limit", "double", /*default=*/"30.0",
+           "Seconds the exact solver may take">,
+    Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
+           "Let the solver move any value to host memory, not only those an "
+           "offloading policy names">,
+    Option<"reportText", "report-text", "std::string", /*default=*/"\"\"",
+           "Write the text report to this file ('-' for stderr)">,
+    Option<"reportJson", "report", "std::string", /*default=*/"\"\"",
+           "Write the JSON report to this file">,
+    Option<"reportHtml", "report-html", "std::string", /*default=*/"\"\"",
+           "Write the HTML memory timeline to this file">,
+    Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
+           "Annotate decisions as attributes instead of rewriting">,
+    ListOption<"functions", "functions", "std::string",
+               "Functions to plan (default: every defined function)">
+  ];
+  let statistics = [
+    Statistic<"peakBefore", "peak-bytes-before",
+              "Largest unconstrained peak of a planned function, in bytes">,
+    Statistic<"peakAfter", "peak-bytes-after",
+              "Largest planned peak of a planned function, in bytes">,
+    Statistic<"valuesRecomputed", "values-recomputed",
+              "Recomputations inserted">,
+    Statistic<"valuesOffloaded", "values-offloaded",
+              "Values moved to host memory and back">,
+    Statistic<"flopsAdded", "flops-added",
+              "FLOPs added by recomputation">
+  ];
+  let dependentDialects = ["::remat::RematDialect"];
+}
+
+def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
+  let summary = "Derive the backward pass of a forward function";
+  let description = [{
+    For each function @f it differentiates (`functions`, default: every
+    defined public function whose `loss` result is a 0-d float tensor), adds
+    @f_grad returning the loss and the gradients of the selected arguments
+    (`wrt`, default: every float tensor argument), as `jax.value_and_grad`.
+    Forward and backward ops sit in one function in program order: the joint
+    graph remat-rematerialize plans. @f stays.
+
+    Each op's vector-Jacobian product comes from RematGradientOpInterface and
+    is built from remat ops. Gradients of values used several times are
+    summed; integer inputs and paths that do not depend on a selected
+    argument get none. Every differentiated forward op carries
+    `remat.fwd_id = N` and every op of its backward `remat.vjp_of = N`, so
+    reports and checkpoint policies can tell them apart. `remat.checkpoint`
+    regions and `remat.name` tags survive: a region yields the values its
+    backward reads (its residuals), and its policy decides which of them are
+    kept.
+
+    ```mlir
+    // Before
+    func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
+      %e = remat.exp %x : tensor<4xf32>
+      %l = remat.reduce_sum %e dims [0] : tensor<4xf32> -> tensor<f32>
+      return %l : tensor<f32>
+    }
+    // After remat-autodiff, in addition to @f:
+    func.func @f_grad(%x: tensor<4xf32>) -> (tensor<f32>, tensor<4xf32>) {
+      %e = remat.exp %x {remat.fwd_id = 0} : tensor<4xf32>
+      %l = remat.reduce_sum %e dims [0] {remat.fwd_id = 1} : ...
+      %one = remat.constant dense<1.0> : tensor<f32>
+      %ge = remat.broadcast %one dims [] {remat.vjp_of = 1} : ...
+      %gx = remat.mul %ge, %e {remat.vjp_of = 0} : tensor<4xf32>
+      return %l, %gx : tensor<f32>, tensor<4xf32>
+    }
+    ```
+  }];
+  let options = [
+    ListOption<"functions", "functions", "std::string",
+               "Functions to differentiate (default: every defined public "
+               "function whose loss result is a 0-d float tensor)">,
+    ListOption<"wrt", "wrt", "unsigned",
+               "Indices of the arguments to differentiate (default: every "
+               "float tensor argument)">,
+    Option<"loss", "loss", "unsigned", /*default=*/"0",
+           "Index of the result to differentiate; it must be a 0-d float "
+           "tensor">
+  ];
+  let dependentDialects = ["::remat::RematDialect"];
+}
+
+#endif // REMAT_DIALECT_REMAT_TRANSFORMS_PASSES_TD

@@ -1,0 +1,93 @@
+//===- HostTensor.h - tensors the runner passes to compiled code -*- C++ -*-===//
+//
+// A tensor argument or result of a compiled function: its element kind, its
+// shape, the data (allocated through the runtime's tracked allocator, so that
+// it counts as the planner counts arguments) and the StridedMemRefType
+// descriptor the C interface takes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_RUNNER_HOSTTENSOR_H
+#define REMAT_RUNNER_HOSTTENSOR_H
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace remat {
+
+/// Element types compiled functions exchange.
+enum class ElementKind { F32, F16, BF16, I32, I64 };
+
+/// The kind of an MLIR element type, or nullopt when unsupported.
+std::optional<ElementKind> elementKindOf(mlir::Type type);
+/// Bytes of one element, its numpy dtype ("<f4"...) and its name ("f32").
+int64_t elementBytes(ElementKind kind);
+llvm::StringRef numpyDtype(ElementKind kind);
+llvm::StringRef elementName(ElementKind kind);
+
+/// A dense, row-major tensor in tracked memory with its memref descriptor.
+class HostTensor {
+public:
+  HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape);
+  /// Adopts a descriptor the compiled code filled (a returned buffer).
+  static HostTensor adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                          const int64_t *descriptor);
+  HostTensor(HostTensor &&other) noexcept;
+  HostTensor &operator=(HostTensor &&other) noexcept;
+  HostTensor(const HostTensor &) = delete;
+  ~HostTensor();
+
+  ElementKind kind() const { return elementKind; }
+  llvm::ArrayRef<int64_t> shape() const { return dims; }
+  int64_t numElements() const;
+  int64_t sizeInBytes() const { return numElements() * elementBytes(elementKind); }
+  void *data() const { return aligned; }
+  /// The start of the allocation (what free() takes).
+  void *allocation() const { return allocated; }
+
+  /// Element `i` (row-major) as a double.
+  double at(int64_t i) const;
+  /// Sets element `i` from a double (rounded to the element type).
+  void set(int64_t i, double value);
+
+  /// A StridedMemRefType<T, rank> descriptor: {allocated, aligned, offset,
+  /// sizes[rank], strides[rank]} as 64-bit words.
+  void *descriptor();
+  /// Words in a descriptor of `rank`.
+  static size_t descriptorWords(size_t rank) { return 3 + 2 * rank; }
+
+  /// Leaves the buffer allocated (someone else frees it).
+  void release() { owned = false; }
+
+private:
+  HostTensor() = default;
+
+  ElementKind elementKind = ElementKind::F32;
+  llvm::SmallVector<int64_t> dims;
+  void *allocated = nullptr;
+  void *aligned = nullptr;
+  bool owned = false;
+  std::vector<int64_t> descriptorStorage;
+};
+
+/// Fills `tensor` deterministically from `seed`: floats uniform in [-1, 1),
+/// integers uniform in [0, intBound).
+void fillDeterministic(HostTensor &tensor, uint64_t seed, int64_t intBound);
+
+/// Reads a .npy file (format 1.0/2.0, little-endian, C order) of the given
+/// kind and shape; returns an error message on mismatch.
+std::optional<std::string> readNpy(llvm::StringRef path, HostTensor &tensor);
+
+/// Writes a tensor as .npy.
+std::optional<std::string> writeNpy(llvm::StringRef path,
+                                    const HostTensor &tensor);
+
+} // namespace remat
+
+#endif // REMAT_RUNNER_HOSTTENSOR_H

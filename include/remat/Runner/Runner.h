@@ -1,0 +1,93 @@
+//===- Runner.h - compile and run remat functions on the CPU ----*- C++ -*-===//
+//
+// What remat-run does, as a library: read a function's signature, lower the
+// module for the CPU when it is not LLVM yet, JIT-compile it or write an
+// object file and a C header, and call it with HostTensors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_RUNNER_RUNNER_H
+#define REMAT_RUNNER_RUNNER_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "remat/Pipelines/Pipelines.h"
+#include "remat/Runner/HostTensor.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace remat {
+
+/// One argument or result of a compiled function.
+struct ValueSpec {
+  ElementKind kind = ElementKind::F32;
+  llvm::SmallVector<int64_t> shape;
+  /// A scalar (i64 seed, ...) rather than a tensor.
+  bool scalar = false;
+  /// For integer tensors: values are drawn from [0, intBound) (the class
+  /// count of a cross_entropy it feeds, the rows of an embedding table).
+  int64_t intBound = 2;
+};
+
+/// A function's interface, read from the IR before lowering.
+struct FunctionSignature {
+  std::string name;
+  std::vector<ValueSpec> arguments;
+  std::vector<ValueSpec> results;
+  /// The peak remat-rematerialize planned, when it ran, and the bytes of
+  /// constants in it (globals, not heap allocations, once compiled).
+  std::optional<int64_t> plannedPeak;
+  int64_t plannedConstantBytes = 0;
+};
+
+/// Reads the signature of `func`. Emits an error on the function and fails
+/// for types the runner cannot pass (dynamic shapes, unsupported elements).
+llvm::FailureOr<FunctionSignature> readSignature(mlir::func::FuncOp func);
+
+/// Whether `module` still holds ops that are not in the LLVM dialect.
+bool needsLowering(mlir::ModuleOp module);
+
+/// Runs remat-lower-cpu on `module`.
+llvm::LogicalResult lowerForCpu(mlir::ModuleOp module,
+                                const CpuPipelineOptions &options);
+
+/// A JIT-compiled module.
+class CompiledModule {
+public:
+  /// Compiles an LLVM-dialect module for the host CPU at -O3.
+  static llvm::Expected<std::unique_ptr<CompiledModule>>
+  compile(mlir::ModuleOp module);
+  ~CompiledModule();
+
+  /// Calls `_mlir_ciface_<name>`. `tensors` and `scalars` are the tensor and
+  /// scalar arguments in order; results are appended to `results` (they own
+  /// their buffers).
+  llvm::Error invoke(const FunctionSignature &signature,
+                     llvm::MutableArrayRef<HostTensor> tensors,
+                     llvm::ArrayRef<int64_t> scalars,
+                     std::vector<HostTensor> &results);
+
+private:
+  CompiledModule() = default;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+};
+
+/// Writes an object file for the host CPU (optimized at -O3).
+llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path);
+
+/// A C++ header declaring the `_mlir_ciface_` entry points of `signatures`
+/// with StridedMemRefType (mlir/ExecutionEngine/CRunnerUtils.h).
+std::string emitCHeader(llvm::ArrayRef<FunctionSignature> signatures,
+                        llvm::StringRef source);
+
+} // namespace remat
+
+#endif // REMAT_RUNNER_RUNNER_H

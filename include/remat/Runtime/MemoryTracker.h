@@ -1,0 +1,51 @@
+/*===- MemoryTracker.h - remat runtime: measured memory ---------*- C -*-===*\
+|*                                                                          *|
+|* The tracked allocator behind compiled code. Code lowered by remat's CPU  *|
+|* pipeline allocates through _mlir_memref_to_llvm_aligned_alloc/_free      *|
+|* (finalize-memref-to-llvm{use-generic-functions}); this library           *|
+|* implements them and counts live bytes. Page-aligned (4096) allocations   *|
+|* are host memory (remat.offload); all others are device memory.           *|
+|*                                                                          *|
+|* Link libRematRuntime with code compiled by remat, or let remat-run's JIT *|
+|* resolve the symbols. Not thread-safe across concurrent calls of          *|
+|* compiled functions (the counters are process-wide).                      *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef REMAT_RUNTIME_MEMORYTRACKER_H
+#define REMAT_RUNTIME_MEMORYTRACKER_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The allocator entry points the compiled code calls. */
+void *_mlir_memref_to_llvm_alloc(uint64_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
+void _mlir_memref_to_llvm_free(void *ptr);
+
+/* Allocate and free tracked device memory from the host program (e.g. the
+ * arguments of a call, so that they count as the planner counts them). */
+void *remat_runtime_alloc(uint64_t size);
+void remat_runtime_free(void *ptr);
+
+/* Resets the peaks to the current live bytes (and the allocation count). */
+void remat_runtime_reset_peak(void);
+
+/* Live and peak device bytes since the last reset. */
+int64_t remat_runtime_current_bytes(void);
+int64_t remat_runtime_peak_bytes(void);
+
+/* Live and peak host bytes (offloaded values). */
+int64_t remat_runtime_current_host_bytes(void);
+int64_t remat_runtime_peak_host_bytes(void);
+
+/* Allocations made since the last reset. */
+int64_t remat_runtime_num_allocations(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* REMAT_RUNTIME_MEMORYTRACKER_H */

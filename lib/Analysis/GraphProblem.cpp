@@ -1,0 +1,264 @@
+//===- GraphProblem.cpp - a function as a rematerialization problem -------===//
+
+#include "remat/Analysis/GraphProblem.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace remat;
+
+std::string GraphProblem::describe(NodeId id) const {
+  const Node &node = problem.node(id);
+  std::string text = node.name;
+  for (const std::string &tag : tags[id])
+    text += " \"" + tag + "\"";
+  return text;
+}
+
+Location GraphProblem::location(NodeId id) const {
+  if (ops[id])
+    return ops[id]->getLoc();
+  return residentValues[id].getLoc();
+}
+
+bool remat::isViewOp(Operation *op) {
+  if (op->getNumResults() != 1 || op->getNumOperands() == 0)
+    return false;
+  if (auto cost = dyn_cast<RematCostOpInterface>(op))
+    return cost.isView();
+  return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+             tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(op);
+}
+
+namespace {
+
+/// Builds the problem op by op, in program order.
+class GraphBuilder {
+public:
+  GraphBuilder(func::FuncOp func, const CostModelOptions &options)
+      : func(func), options(options) {}
+
+  FailureOr<GraphProblem> build();
+
+private:
+  /// Checks that `type` can be sized; `describeValue` names it for errors.
+  LogicalResult checkType(Operation *anchor, Type type,
+                          llvm::function_ref<void(InFlightDiagnostic &)>
+                              describeValue);
+  LogicalResult addArguments(Block &block);
+  LogicalResult addOp(Operation *op);
+  NodeId addResident(Value value, std::string name, Operation *op);
+  void addComputeNode(Operation *op);
+  /// Node ids an op reads: its operands and values its regions capture.
+  llvm::SmallVector<NodeId> inputsOf(Operation *op);
+
+  func::FuncOp func;
+  const CostModelOptions &options;
+  GraphProblem graph;
+};
+
+} // namespace
+
+LogicalResult GraphBuilder::checkType(
+    Operation *anchor, Type type,
+    llvm::function_ref<void(InFlightDiagnostic &)> describeValue) {
+  if (isa<BaseMemRefType>(type)) {
+    InFlightDiagnostic diag = anchor->emitError();
+    describeValue(diag);
+    diag << " is a memref (" << type
+         << "); remat-rematerialize works on tensor-level IR: run it before "
+            "bufferization";
+    return failure();
+  }
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (shaped && !shaped.hasStaticShape()) {
+    InFlightDiagnostic diag = anchor->emitError();
+    describeValue(diag);
+    diag << " has dynamic shape " << type
+         << "; remat plans memory for statically shaped values only: make "
+            "the shape static (e.g. specialize the function)";
+    return failure();
+  }
+  return success();
+}
+
+NodeId GraphBuilder::addResident(Value value, std::string name,
+                                 Operation *op) {
+  Node node;
+  node.name = std::move(name);
+  node.bytes = getTypeBytes(value.getType()).value_or(0);
+  node.resident = true;
+  NodeId id = graph.problem.addNode(std::move(node));
+  graph.ops.push_back(op);
+  graph.residentValues.push_back(value);
+  graph.flops.push_back(0);
+  graph.tags.emplace_back();
+  graph.origins[value] = ValueOrigin{id, 0, {}};
+  return id;
+}
+
+LogicalResult GraphBuilder::addArguments(Block &block) {
+  for (BlockArgument arg : block.getArguments()) {
+    if (failed(checkType(func, arg.getType(), [&](InFlightDiagnostic &diag) {
+          diag << "argument #" << arg.getArgNumber();
+        })))
+      return failure();
+    addResident(arg, "argument #" + std::to_string(arg.getArgNumber()),
+                nullptr);
+  }
+  return success();
+}
+
+llvm::SmallVector<NodeId> GraphBuilder::inputsOf(Operation *op) {
+  llvm::SetVector<Value> read;
+  for (Value operand : op->getOperands())
+    read.insert(operand);
+  if (op->getNumRegions() != 0)
+    getUsedValuesDefinedAbove(op->getRegions(), read);
+  llvm::SmallVector<NodeId> inputs;
+  for (Value value : read) {
+    auto it = graph.origins.find(value);
+    if (it == graph.origins.end())
+      continue; // defined inside a region of the op itself
+    if (!llvm::is_contained(inputs, it->second.node))
+      inputs.push_back(it->second.node);
+  }
+  return inputs;
+}
+
+void GraphBuilder::addComputeNode(Operation *op) {
+  Node node;
+  node.name = op->getName().getStringRef().str();
+  int64_t bytes = remat::detail::sumTensorBytes(op->getResultTypes());
+  node.bytes = bytes;
+  int64_t flops, read, written;
+  if (auto cost = dyn_cast<RematCostOpInterface>(op)) {
+    flops = cost.flops();
+    read = cost.bytesRead();
+    written = cost.bytesWritten();
+    node.scratchBytes = cost.scratchBytes();
+  } else {
+    // Foreign op: one FLOP per result element, its operands read once.
+    flops = 0;
+    for (Type type : op->getResultTypes())
+      if (auto shaped = dyn_cast<ShapedType>(type))
+        flops += shaped.getNumElements();
+    read = remat::detail::sumTensorBytes(op->getOperandTypes());
+    written = bytes;
+  }
+  node.cost = static_cast<double>(flops) +
+              options.bytesWeight * static_cast<double>(read + written);
+  node.recomputable = op->getNumResults() != 0 && isMemoryEffectFree(op);
+  node.offloadable =
+      options.allowOffload && op->getNumResults() != 0 &&
+      llvm::all_of(op->getResultTypes(),
+                   [](Type t) { return isa<RankedTensorType>(t); });
+  for (NodeId input : inputsOf(op))
+    node.inputs.push_back(input);
+  NodeId id = graph.problem.addNode(std::move(node));
+  graph.ops.push_back(op);
+  graph.residentValues.push_back(Value());
+  graph.flops.push_back(flops);
+  graph.tags.emplace_back();
+  for (OpResult result : op->getResults())
+    graph.origins[result] = ValueOrigin{id, result.getResultNumber(), {}};
+}
+
+LogicalResult GraphBuilder::addOp(Operation *op) {
+  for (OpResult result : op->getResults())
+    if (failed(checkType(op, result.getType(), [&](InFlightDiagnostic &diag) {
+          diag << "result #" << result.getResultNumber();
+        })))
+      return failure();
+  graph.schedule.push_back(op);
+  if (op->hasTrait<OpTrait::ConstantLike>()) {
+    addResident(op->getResult(0), op->getName().getStringRef().str(), op);
+    return success();
+  }
+  if (isViewOp(op)) {
+    auto it = graph.origins.find(op->getOperand(0));
+    if (it != graph.origins.end()) {
+      ValueOrigin origin = it->second;
+      origin.views.push_back(op);
+      graph.origins[op->getResult(0)] = origin;
+      if (auto name = dyn_cast<NameOp>(op))
+        graph.tags[origin.node].push_back(name.getTag().str());
+      return success();
+    }
+  }
+  addComputeNode(op);
+  return success();
+}
+
+FailureOr<GraphProblem> GraphBuilder::build() {
+  Region &body = func.getBody();
+  if (body.empty())
+    return func.emitError("cannot plan memory for an external function");
+  if (!body.hasOneBlock())
+    return func.emitError("remat-rematerialize needs a function body with "
+                          "one block; @")
+           << func.getSymName() << " has " << body.getBlocks().size()
+           << " blocks (run it before lowering to control flow)";
+  graph.problem.transferCostPerByte = options.transferCostPerByte;
+  Block &block = body.front();
+  if (failed(addArguments(block)))
+    return failure();
+
+  // Walk in program order, descending into checkpoint bodies, with an
+  // explicit stack (bodies nest).
+  struct Frame {
+    Block::iterator it, end;
+    CheckpointOp owner;
+  };
+  llvm::SmallVector<Frame> stack;
+  stack.push_back({block.begin(), block.end(), CheckpointOp()});
+  while (!stack.empty()) {
+    Frame &frame = stack.back();
+    if (frame.it == frame.end) {
+      CheckpointOp owner = frame.owner;
+      stack.pop_back();
+      if (owner) {
+        // The checkpoint's results are the values its body yields.
+        for (auto [result, yielded] :
+             llvm::zip(owner.getResults(), owner.getYield().getValues())) {
+          auto it = graph.origins.find(yielded);
+          if (it != graph.origins.end())
+            graph.origins[result] = it->second;
+        }
+      }
+      continue;
+    }
+    Operation *op = &*frame.it++;
+    if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
+      Block &inner = checkpoint.getBody().front();
+      stack.push_back({inner.begin(), inner.end(), checkpoint});
+      continue;
+    }
+    if (isa<YieldOp>(op) && isa<CheckpointOp>(op->getParentOp()))
+      continue;
+    if (isa<func::ReturnOp>(op)) {
+      for (Value value : op->getOperands()) {
+        auto it = graph.origins.find(value);
+        if (it != graph.origins.end() &&
+            !graph.problem.node(it->second.node).resident)
+          graph.problem.node(it->second.node).isOutput = true;
+      }
+      continue;
+    }
+    if (failed(addOp(op)))
+      return failure();
+  }
+  return std::move(graph);
+}
+
+FailureOr<GraphProblem>
+remat::buildGraphProblem(func::FuncOp func, const CostModelOptions &options) {
+  return GraphBuilder(func, options).build();
+}

@@ -1,0 +1,165 @@
+//===- PolicyConstraints.cpp - checkpoint policies as solver constraints --===//
+//
+// A JAX policy says which values a remat.checkpoint region may keep for its
+// backward pass. In the joint forward+backward graph, "not kept" means: once
+// the region's backward pass starts (its first op whose remat.vjp_of names
+// one of the region's forward ops), every read of the value must be served
+// by a recomputed (or, for offloading policies, reloaded) copy, as JAX
+// re-runs the region's forward to get them. The value may still serve reads
+// before that: forward reads, and the backward of later layers, which run
+// first (a later layer's policy may save the same value). So the constraint
+// is a keep limit: the step before the region's backward starts.
+//
+// PyTorch-style marks on single ops (remat.mark) override region policies;
+// must_recompute uses the start of the whole backward pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/GraphProblem.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+/// Whether a node is a dot for JAX's dot policies, and whether it has batch
+/// dimensions. JAX counts dot_general and conv_general_dilated as dots; only
+/// a dot_general without batch dimensions passes the *_no_batch_dims
+/// policies, so convolutions count as batched.
+struct DotInfo {
+  bool isDot = false;
+  bool hasBatchDims = false;
+};
+
+DotInfo classifyDot(Operation *op) {
+  if (auto matmul = dyn_cast<MatmulOp>(op))
+    return {true, matmul.getNumBatchDims() > 0};
+  if (isa<Conv2DOp>(op))
+    return {true, true};
+  if (isa<linalg::MatmulOp>(op))
+    return {true, false};
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    if (linalg::isaContractionOpInterface(linalgOp))
+      return {true, !isa<linalg::MatmulOp>(op)};
+    if (linalg::isaConvolutionOpInterface(linalgOp))
+      return {true, true};
+  }
+  return {};
+}
+
+} // namespace
+
+void remat::applyPolicies(GraphProblem &graph) {
+  Problem &problem = graph.problem;
+
+  // Forward ops by id, and the first step at which each node is read by a
+  // backward op, per region that backward op belongs to.
+  llvm::DenseMap<int64_t, Operation *> forwardOps;
+  for (Operation *op : graph.schedule)
+    if (auto id = op->getAttrOfType<IntegerAttr>(kForwardIdAttr))
+      forwardOps[id.getInt()] = op;
+
+  /// The forward op a backward op differentiates, or null.
+  auto forwardOf = [&](Operation *op) -> Operation * {
+    auto id = op->getAttrOfType<IntegerAttr>(kVjpOfAttr);
+    if (!id)
+      return nullptr;
+    return forwardOps.lookup(id.getInt());
+  };
+
+  // The first backward step of each checkpoint region (the first op whose
+  // remat.vjp_of names a forward op inside it), and of the whole function.
+  llvm::DenseMap<Operation *, Step> regionBackwardStart;
+  std::optional<Step> backwardStart;
+  for (NodeId id = 0; id < problem.size(); ++id) {
+    Operation *op = graph.ops[id];
+    if (!op || problem.node(id).resident)
+      continue;
+    Operation *forward = forwardOf(op);
+    if (!forward)
+      continue;
+    if (!backwardStart)
+      backwardStart = id;
+    for (auto region = forward->getParentOfType<CheckpointOp>(); region;
+         region = region->getParentOfType<CheckpointOp>())
+      regionBackwardStart.try_emplace(region, id);
+  }
+  // The last step that reads each node.
+  std::vector<Step> lastRead(problem.size(), -1);
+  for (NodeId id = 0; id < problem.size(); ++id)
+    for (NodeId input : problem.node(id).inputs)
+      lastRead[input] = std::max(lastRead[input], id);
+
+  for (NodeId id = 0; id < problem.size(); ++id) {
+    Node &node = problem.node(id);
+    Operation *op = graph.ops[id];
+    if (!op || node.resident)
+      continue;
+
+    // The keep limit "not saved for the backward pass" means, given where
+    // that backward pass starts: nothing read from then on may come from
+    // the copy the forward pass made.
+    auto limitFrom = [&](std::optional<Step> start) -> std::optional<Step> {
+      if (!start || lastRead[id] < *start)
+        return std::nullopt;
+      return *start - 1;
+    };
+
+    // Region policy (the innermost enclosing checkpoint decides).
+    if (auto region = op->getParentOfType<CheckpointOp>()) {
+      PolicyAttr policy = region.getPolicy();
+      DotInfo dot = classifyDot(op);
+      bool saveable = false, offloaded = false;
+      if (graph.tags[id].empty()) {
+        saveable = policy.isSaveable("", dot.isDot, dot.hasBatchDims);
+        offloaded = policy.isOffloaded("", dot.isDot, dot.hasBatchDims);
+      }
+      for (const std::string &tag : graph.tags[id]) {
+        saveable |= policy.isSaveable(tag, dot.isDot, dot.hasBatchDims);
+        offloaded |= policy.isOffloaded(tag, dot.isDot, dot.hasBatchDims);
+      }
+      if (saveable) {
+        node.policySaveable = true;
+      } else if (std::optional<Step> limit = limitFrom(
+                     regionBackwardStart.count(region)
+                         ? std::optional<Step>(regionBackwardStart.at(region))
+                         : std::nullopt)) {
+        if (offloaded && !node.mustSave) {
+          node.offloadable = node.mustOffload = true;
+          node.keepLimit = *limit;
+        } else if (node.recomputable) {
+          node.keepLimit = *limit;
+        }
+        // A value with side effects cannot be recomputed: it stays kept.
+      }
+    }
+
+    // A mark on the op overrides the region's policy.
+    auto mark = op->getAttrOfType<CheckpointMarkAttr>(kMarkAttrName);
+    if (!mark)
+      continue;
+    switch (mark.getValue()) {
+    case CheckpointMark::MustSave:
+      node.mustSave = true;
+      node.mustOffload = false;
+      node.keepLimit = kNoKeepLimit;
+      break;
+    case CheckpointMark::PreferSave:
+      node.preference = Preference::PreferSave;
+      break;
+    case CheckpointMark::MustRecompute:
+      node.policySaveable = false;
+      if (std::optional<Step> limit = limitFrom(backwardStart))
+        if (node.recomputable)
+          node.keepLimit = *limit;
+      break;
+    case CheckpointMark::PreferRecompute:
+      node.preference = Preference::PreferRecompute;
+      break;
+    }
+  }
+}

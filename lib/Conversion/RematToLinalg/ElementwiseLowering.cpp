@@ -1,0 +1,220 @@
+//===- ElementwiseLowering.cpp - elementwise ops to linalg.generic --------===//
+//
+// Each elementwise op becomes a linalg.generic over identity maps whose body
+// computes in f32. Dropout computes its mask from a counter-based hash of
+// (seed, counter + row-major index), the SplitMix64 finalizer, so a
+// recomputation reproduces it bit for bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringBuilders.h"
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace remat;
+using namespace remat::lowering;
+
+namespace {
+
+Value cst(OpBuilder &b, Location loc, double v) { return f32Constant(b, loc, v); }
+
+/// The scalar body of each elementwise op, on f32 values.
+Value scalarOf(NegOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::NegFOp::create(b, loc, a[0]);
+}
+Value scalarOf(ExpOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::ExpOp::create(b, loc, a[0]);
+}
+Value scalarOf(LogOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::LogOp::create(b, loc, a[0]);
+}
+Value scalarOf(SqrtOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::SqrtOp::create(b, loc, a[0]);
+}
+Value scalarOf(RsqrtOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::RsqrtOp::create(b, loc, a[0]);
+}
+Value scalarOf(TanhOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::TanhOp::create(b, loc, a[0]);
+}
+Value scalarOf(SigmoidOp, OpBuilder &b, Location loc, ValueRange a) {
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
+  Value d = arith::AddFOp::create(b, loc, cst(b, loc, 1.0), e);
+  return arith::DivFOp::create(b, loc, cst(b, loc, 1.0), d);
+}
+Value scalarOf(ReluOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::MaximumFOp::create(b, loc, a[0], cst(b, loc, 0.0));
+}
+Value scalarOf(GeluOp op, OpBuilder &b, Location loc, ValueRange a) {
+  Value x = a[0];
+  Value half = arith::MulFOp::create(b, loc, x, cst(b, loc, 0.5));
+  Value inner;
+  if (op.getApproximation() == GeluApproximation::Tanh) {
+    // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+    Value x3 = arith::MulFOp::create(
+        b, loc, arith::MulFOp::create(b, loc, x, x), x);
+    Value poly = arith::AddFOp::create(
+        b, loc, x, arith::MulFOp::create(b, loc, x3, cst(b, loc, 0.044715)));
+    Value scaled =
+        arith::MulFOp::create(b, loc, poly, cst(b, loc, 0.7978845608028654));
+    inner = math::TanhOp::create(b, loc, scaled);
+  } else {
+    // 0.5 x (1 + erf(x / sqrt(2)))
+    inner = math::ErfOp::create(
+        b, loc, arith::MulFOp::create(b, loc, x, cst(b, loc, 0.7071067811865476)));
+  }
+  return arith::MulFOp::create(
+      b, loc, half, arith::AddFOp::create(b, loc, cst(b, loc, 1.0), inner));
+}
+Value scalarOf(AddOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::AddFOp::create(b, loc, a[0], a[1]);
+}
+Value scalarOf(SubOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::SubFOp::create(b, loc, a[0], a[1]);
+}
+Value scalarOf(MulOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::MulFOp::create(b, loc, a[0], a[1]);
+}
+Value scalarOf(DivOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::DivFOp::create(b, loc, a[0], a[1]);
+}
+Value scalarOf(MaximumOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::MaximumFOp::create(b, loc, a[0], a[1]);
+}
+Value scalarOf(ScaleOp op, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::MulFOp::create(
+      b, loc, a[0], cst(b, loc, op.getFactor().convertToDouble()));
+}
+
+/// Any op whose operands are all same-shaped tensors, lowered elementwise.
+template <typename OpTy>
+struct ElementwiseLowering final : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getResult().getType());
+    Value result = mapElementwise(
+        rewriter, op.getLoc(), type, adaptor.getOperands(),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          return scalarOf(op, b, loc, args);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// An i64 constant from its bit pattern.
+Value i64Constant(OpBuilder &b, Location loc, uint64_t bits) {
+  return arith::ConstantOp::create(
+      b, loc, b.getI64IntegerAttr(static_cast<int64_t>(bits)));
+}
+
+/// z ^= z >> shift
+Value xorShift(OpBuilder &b, Location loc, Value z, int shift) {
+  Value s = arith::ShRUIOp::create(b, loc, z, i64Constant(b, loc, shift));
+  return arith::XOrIOp::create(b, loc, z, s);
+}
+
+struct DropoutLowering final : OpConversionPattern<DropoutOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DropoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    double rate = op.getRate().convertToDouble();
+    int64_t counter = op.getCounterAttr().getInt();
+    Value seed = adaptor.getSeed();
+    ArrayRef<int64_t> shape = type.getShape();
+    Value result = mapElementwise(
+        rewriter, op.getLoc(), type, adaptor.getInput(),
+        [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+          // Row-major index of this element.
+          Value flat = i64Constant(b, loc, 0);
+          for (size_t d = 0; d < shape.size(); ++d) {
+            Value idx = arith::IndexCastOp::create(
+                b, loc, b.getI64Type(), linalg::IndexOp::create(b, loc, d));
+            flat = arith::AddIOp::create(
+                b, loc,
+                arith::MulIOp::create(b, loc, flat,
+                                      i64Constant(b, loc, shape[d])),
+                idx);
+          }
+          // SplitMix64 of seed * golden + (counter + index).
+          Value z = arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(b, loc, seed,
+                                    i64Constant(b, loc, 0x9E3779B97F4A7C15ULL)),
+              arith::AddIOp::create(b, loc, flat,
+                                    i64Constant(b, loc, counter)));
+          z = xorShift(b, loc, z, 30);
+          z = arith::MulIOp::create(b, loc, z,
+                                    i64Constant(b, loc, 0xBF58476D1CE4E5B9ULL));
+          z = xorShift(b, loc, z, 27);
+          z = arith::MulIOp::create(b, loc, z,
+                                    i64Constant(b, loc, 0x94D049BB133111EBULL));
+          z = xorShift(b, loc, z, 31);
+          // The top 24 bits as a uniform number top / 2^24 in [0, 1); keep
+          // iff it is >= rate, i.e. top >= ceil(rate * 2^24), compared in
+          // integers (rate rounded to f32 can fall on a multiple of 2^-24
+          // below rate and keep one value too many).
+          Value top = arith::ShRUIOp::create(b, loc, z, i64Constant(b, loc, 40));
+          Value keep = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::uge, top,
+              i64Constant(b, loc,
+                          static_cast<uint64_t>(std::ceil(rate * 16777216.0))));
+          Value scaled = arith::MulFOp::create(b, loc, args[0],
+                                               cst(b, loc, 1.0 / (1.0 - rate)));
+          return arith::SelectOp::create(b, loc, keep, scaled,
+                                         cst(b, loc, 0.0));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConstantLowering final : OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<TypedAttr>(op.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "constant is not a typed attr");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+struct NameLowering final : OpConversionPattern<NameOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(NameOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getInput());
+    return success();
+  }
+};
+
+} // namespace
+
+void remat::lowering::populateElementwisePatterns(
+    TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ElementwiseLowering<NegOp>, ElementwiseLowering<ExpOp>,
+               ElementwiseLowering<LogOp>, ElementwiseLowering<SqrtOp>,
+               ElementwiseLowering<RsqrtOp>, ElementwiseLowering<TanhOp>,
+               ElementwiseLowering<SigmoidOp>, ElementwiseLowering<ReluOp>,
+               ElementwiseLowering<GeluOp>, ElementwiseLowering<AddOp>,
+               ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
+               ElementwiseLowering<DivOp>, ElementwiseLowering<MaximumOp>,
+               ElementwiseLowering<ScaleOp>, DropoutLowering, ConstantLowering,
+               NameLowering>(converter, ctx);
+}

@@ -1,0 +1,97 @@
+//===- LoweringBuilders.h - building blocks of the linalg lowering -*- C++ -*-===//
+//
+// Elementwise maps and reductions as linalg.generic on tensors. Arithmetic on
+// f16/bf16 runs in f32: inputs are extended, results truncated, reductions
+// accumulate in f32.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_LIB_CONVERSION_REMATTOLINALG_LOWERINGBUILDERS_H
+#define REMAT_LIB_CONVERSION_REMATTOLINALG_LOWERINGBUILDERS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace remat::lowering {
+
+/// A scalar computation on f32 values.
+using ScalarFn = llvm::function_ref<mlir::Value(
+    mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
+
+/// An f32 constant.
+mlir::Value f32Constant(mlir::OpBuilder &b, mlir::Location loc, double value);
+
+/// Converts a scalar to f32 (extf) or from f32 to `type` (truncf); identity
+/// when the types already match.
+mlir::Value toF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value);
+mlir::Value fromF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
+                    mlir::Type type);
+
+/// A tensor.empty of `type`.
+mlir::Value emptyTensor(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::RankedTensorType type);
+
+/// A tensor of `type` filled with `value` (f32 constant, converted).
+mlir::Value filledTensor(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::RankedTensorType type, double value);
+
+/// result[i] = fn(inputs[i]...) for inputs of `resultType`'s shape (each
+/// input is read through an identity map). fn sees f32 scalars.
+mlir::Value mapElementwise(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::RankedTensorType resultType,
+                           mlir::ValueRange inputs, ScalarFn fn);
+
+/// Same, with explicit indexing maps for each input (the output map is the
+/// identity over the result).
+mlir::Value mapWithMaps(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::RankedTensorType resultType,
+                        mlir::ValueRange inputs,
+                        llvm::ArrayRef<mlir::AffineMap> inputMaps,
+                        ScalarFn fn);
+
+/// Several scalar results computed together from f32 values.
+using MultiScalarFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+    mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
+
+/// mapWithMaps with one result per entry of `resultTypes` (all of one shape)
+/// in a single linalg.generic: fn returns one f32 value per result, each
+/// converted to its result's element type.
+llvm::SmallVector<mlir::Value>
+mapWithMapsMulti(mlir::OpBuilder &b, mlir::Location loc,
+                 llvm::ArrayRef<mlir::RankedTensorType> resultTypes,
+                 mlir::ValueRange inputs,
+                 llvm::ArrayRef<mlir::AffineMap> inputMaps, MultiScalarFn fn);
+
+/// Reduces `input` over `dims` into an f32 tensor of the remaining
+/// dimensions (size-1 at reduced positions when keepDims), starting from
+/// `init` and combining with `combine(acc, value)`; `pre` transforms each
+/// element first (identity when null). Extra inputs, read through
+/// `extraMaps` (maps from the input's iteration space), are passed to `pre`
+/// after the element.
+mlir::Value reduceToF32(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value input, llvm::ArrayRef<int64_t> dims,
+                        bool keepDims, double init, ScalarFn combine,
+                        ScalarFn pre = nullptr,
+                        mlir::ValueRange extras = {},
+                        llvm::ArrayRef<mlir::AffineMap> extraMaps = {});
+
+/// The map from an iteration space of `rank` dims to the kept dims (`dims`
+/// removed, or replaced by constant 0 when keepDims).
+mlir::AffineMap reducedMap(mlir::MLIRContext *ctx, int64_t rank,
+                           llvm::ArrayRef<int64_t> dims, bool keepDims);
+
+/// Pads the two spatial dimensions of an NCHW tensor by `padding` [top, left,
+/// bottom, right] with `value` (the tensor itself when all are 0).
+mlir::Value padSpatial(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value input, llvm::ArrayRef<int64_t> padding,
+                       double value);
+
+/// Converts an f32 tensor to `elementType` elementwise (identity for f32).
+mlir::Value castTensor(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value tensor, mlir::Type elementType);
+
+} // namespace remat::lowering
+
+#endif // REMAT_LIB_CONVERSION_REMATTOLINALG_LOWERINGBUILDERS_H

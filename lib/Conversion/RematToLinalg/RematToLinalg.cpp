@@ -1,0 +1,59 @@
+//===- RematToLinalg.cpp - the convert-remat-to-linalg pass ---------------===//
+
+#include "Patterns.h"
+#include "remat/Conversion/Passes.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace remat {
+#define GEN_PASS_DEF_CONVERTREMATTOLINALG
+#include "remat/Conversion/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+using namespace remat;
+
+void remat::configureHostStrippingConverter(TypeConverter &converter) {
+  converter.addConversion([](Type type) { return type; });
+  converter.addConversion([](RankedTensorType type) -> Type {
+    if (isa_and_nonnull<HostMemoryAttr>(type.getEncoding()))
+      return RankedTensorType::get(type.getShape(), type.getElementType());
+    return type;
+  });
+}
+
+void remat::populateRematToLinalgPatterns(TypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  lowering::populateElementwisePatterns(converter, patterns);
+  lowering::populateReductionPatterns(converter, patterns);
+  lowering::populateContractionPatterns(converter, patterns);
+  lowering::populateNormalizationPatterns(converter, patterns);
+  lowering::populateShapePatterns(converter, patterns);
+  lowering::populateLossPatterns(converter, patterns);
+  lowering::populateGradientPatterns(converter, patterns);
+  lowering::populateStructurePatterns(converter, patterns);
+}
+
+namespace {
+struct ConvertRematToLinalgPass final
+    : remat::impl::ConvertRematToLinalgBase<ConvertRematToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    TypeConverter converter;
+    configureHostStrippingConverter(converter);
+    RewritePatternSet patterns(ctx);
+    populateRematToLinalgPatterns(converter, patterns);
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<RematDialect>();
+    target.addLegalDialect<arith::ArithDialect,
+                           bufferization::BufferizationDialect,
+                           linalg::LinalgDialect, math::MathDialect,
+                           memref::MemRefDialect, scf::SCFDialect,
+                           tensor::TensorDialect, func::FuncDialect>();
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,175 @@
+//===- StructureLowering.cpp - checkpoint, scan, offload, reload ----------===//
+//
+// A checkpoint region is inlined (its policy has done its work by now). A
+// scan becomes an scf.for over the layers whose iteration arguments are the
+// carries and the stacked per-layer outputs; each iteration reads a
+// rank-reduced slice of every stacked operand and inserts its outputs in
+// place. offload/reload copy into a fresh buffer: page-aligned for host
+// memory, so the runtime can tell the two apart.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringBuilders.h"
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+using namespace mlir;
+using namespace remat;
+using namespace remat::lowering;
+
+namespace {
+
+struct CheckpointLowering final : OpConversionPattern<CheckpointOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CheckpointOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    YieldOp yield = op.getYield();
+    SmallVector<Value> yielded(yield.getValues());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&body, op);
+    rewriter.replaceOp(op, yielded);
+    return success();
+  }
+};
+
+/// Offsets/sizes/strides selecting layer `iv` of a stacked tensor.
+void layerSlice(OpBuilder &b, RankedTensorType stacked, Value iv,
+                SmallVectorImpl<OpFoldResult> &offsets,
+                SmallVectorImpl<OpFoldResult> &sizes,
+                SmallVectorImpl<OpFoldResult> &strides) {
+  offsets.push_back(iv);
+  sizes.push_back(b.getIndexAttr(1));
+  strides.push_back(b.getIndexAttr(1));
+  for (int64_t d = 1; d < stacked.getRank(); ++d) {
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(b.getIndexAttr(stacked.getDimSize(d)));
+    strides.push_back(b.getIndexAttr(1));
+  }
+}
+
+struct ScanLowering final : OpConversionPattern<ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned numCarries = op.getNumCarries();
+    // The carries are updated in place (below), in a copy of each init: an
+    // init may be a function argument, which the caller still owns.
+    SmallVector<Value> iterInits;
+    for (Value init : adaptor.getInits())
+      iterInits.push_back(bufferization::AllocTensorOp::create(
+          rewriter, loc, cast<RankedTensorType>(init.getType()), ValueRange{},
+          init));
+    for (Value result : op.getResults().drop_front(numCarries))
+      iterInits.push_back(emptyTensor(
+          rewriter, loc, cast<RankedTensorType>(result.getType())));
+    Value lb = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value ub = arith::ConstantIndexOp::create(rewriter, loc, op.getLength());
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step, iterInits);
+    Block *loopBody = loop.getBody();
+    Value iv = loop.getInductionVar();
+    rewriter.setInsertionPointToStart(loopBody);
+    // Block arguments of the scan body: carries, then layer slices.
+    SmallVector<Value> bodyArgs(
+        loop.getRegionIterArgs().take_front(numCarries));
+    for (Value x : adaptor.getXs()) {
+      auto stacked = cast<RankedTensorType>(x.getType());
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      layerSlice(rewriter, stacked, iv, offsets, sizes, strides);
+      auto sliceType = RankedTensorType::get(stacked.getShape().drop_front(),
+                                             stacked.getElementType());
+      bodyArgs.push_back(tensor::ExtractSliceOp::create(
+          rewriter, loc, sliceType, x, offsets, sizes, strides));
+    }
+    // Remove the implicit terminator scf.for created, if any, then move the
+    // body in.
+    if (!loopBody->empty() && isa<scf::YieldOp>(loopBody->back()))
+      rewriter.eraseOp(&loopBody->back());
+    YieldOp yield = op.getYield();
+    rewriter.inlineBlockBefore(&op.getBody().front(), loopBody,
+                               loopBody->end(), bodyArgs);
+    rewriter.setInsertionPoint(yield);
+    // Each new carry is written into its iteration argument, so that the
+    // loop yields values equivalent to its iteration arguments (what
+    // One-Shot Bufferize needs to bufferize it without per-iteration
+    // allocations).
+    SmallVector<Value> next;
+    for (auto [carry, value] :
+         llvm::zip(loop.getRegionIterArgs().take_front(numCarries),
+                   yield.getValues().take_front(numCarries)))
+      next.push_back(value == carry
+                         ? value
+                         : bufferization::MaterializeInDestinationOp::create(
+                               rewriter, loc, value, carry)
+                               .getResult());
+    for (auto [i, y] :
+         llvm::enumerate(yield.getValues().drop_front(numCarries))) {
+      Value acc = loop.getRegionIterArgs()[numCarries + i];
+      auto stacked = cast<RankedTensorType>(acc.getType());
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      layerSlice(rewriter, stacked, iv, offsets, sizes, strides);
+      next.push_back(tensor::InsertSliceOp::create(rewriter, loc, y, acc,
+                                                   offsets, sizes, strides));
+    }
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, next);
+    rewriter.replaceOp(op, loop.getResults());
+    return success();
+  }
+};
+
+/// Copies `input` into a new buffer with the given alignment, as a tensor.
+Value copyToNewBuffer(OpBuilder &b, Location loc, Value input,
+                      int64_t alignment) {
+  auto type = cast<RankedTensorType>(input.getType());
+  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+  Value source = bufferization::ToBufferOp::create(b, loc, memrefType, input,
+                                                   /*read_only=*/true);
+  Value buffer = memref::AllocOp::create(b, loc, memrefType,
+                                         b.getI64IntegerAttr(alignment));
+  memref::CopyOp::create(b, loc, source, buffer);
+  return bufferization::ToTensorOp::create(b, loc, type, buffer,
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
+}
+
+struct OffloadLowering final : OpConversionPattern<OffloadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OffloadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, copyToNewBuffer(rewriter, op.getLoc(),
+                                           adaptor.getInput(),
+                                           kHostBufferAlignment));
+    return success();
+  }
+};
+
+struct ReloadLowering final : OpConversionPattern<ReloadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReloadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, copyToNewBuffer(rewriter, op.getLoc(),
+                                           adaptor.getInput(),
+                                           kDeviceBufferAlignment));
+    return success();
+  }
+};
+
+} // namespace
+
+void remat::lowering::populateStructurePatterns(TypeConverter &converter,
+                                                RewritePatternSet &patterns) {
+  patterns.add<CheckpointLowering, ScanLowering, OffloadLowering,
+               ReloadLowering>(converter, patterns.getContext());
+}

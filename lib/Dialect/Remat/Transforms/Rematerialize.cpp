@@ -1,0 +1,250 @@
+//===- Rematerialize.cpp - the remat-rematerialize pass -------------------===//
+//
+// Decide, check, rewrite, explain:
+//   1. build the memory problem of each function (Analysis),
+//   2. turn checkpoint policies and marks into constraints (Analysis),
+//   3. solve under the budget (Core: greedy | exact | policy | auto),
+//   4. the solver's plan has been replayed by verifyPlan, independently,
+//   5. rewrite the IR to follow it (PlanApplication) or, with
+//      analysis-only, write the decisions onto the ops,
+//   6. report (text, JSON, HTML).
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Dialect/Remat/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "remat/Analysis/GraphProblem.h"
+#include "remat/Core/ByteSize.h"
+#include "remat/Core/Solvers.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/Transforms/PlanApplication.h"
+#include "remat/Dialect/Remat/Transforms/PlanReport.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <memory>
+
+namespace remat {
+#define GEN_PASS_DEF_REMATERIALIZE
+#include "remat/Dialect/Remat/Transforms/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+struct RematerializePass final
+    : remat::impl::RematerializeBase<RematerializePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// Parsed options; failure after emitting a diagnostic on the module.
+  LogicalResult parseOptions();
+  /// Plans one function; failure after emitting diagnostics.
+  LogicalResult planFunction(func::FuncOp func);
+  /// Emits the infeasible-budget error on the op where the smallest
+  /// reachable peak occurs.
+  void reportInfeasible(func::FuncOp func, const GraphProblem &graph,
+                        const SolveResult &result, int64_t budgetBytes);
+  LogicalResult writeReports();
+
+  SolverKind solverKind = SolverKind::Auto;
+  std::optional<BudgetSpec> budgetSpec;
+  std::vector<std::shared_ptr<GraphProblem>> graphs;
+  std::vector<FunctionReport> reports;
+};
+
+} // namespace
+
+LogicalResult RematerializePass::parseOptions() {
+  ModuleOp module = getOperation();
+  std::optional<SolverKind> kind = parseSolverKind(solver);
+  if (!kind)
+    return module.emitError("remat-rematerialize: unknown solver '")
+           << solver << "'; expected greedy, exact, policy or auto";
+  solverKind = *kind;
+  if (solverKind == SolverKind::Exact && !isExactSolverAvailable())
+    return module.emitError(
+        "remat-rematerialize: solver=exact is not available: remat was "
+        "built without COIN-OR CBC (install coinor-libcbc-dev and "
+        "reconfigure), or use solver=greedy");
+  if (!(timeLimit > 0))
+    return module.emitError("remat-rematerialize: time-limit must be a "
+                            "positive number of seconds, got ")
+           << timeLimit;
+  if (!budget.empty()) {
+    auto parsed = parseBudget(budget);
+    if (auto *error = std::get_if<std::string>(&parsed))
+      return module.emitError("remat-rematerialize: invalid budget: ")
+             << *error;
+    budgetSpec = std::get<BudgetSpec>(parsed);
+  }
+  return success();
+}
+
+void RematerializePass::reportInfeasible(func::FuncOp func,
+                                         const GraphProblem &graph,
+                                         const SolveResult &result,
+                                         int64_t budgetBytes) {
+  const MemoryProfile &profile = result.minPeakProfile.executions.empty()
+                                     ? result.profile
+                                     : result.minPeakProfile;
+  int64_t reachable =
+      result.minReachablePeak ? result.minReachablePeak : profile.peak;
+  Operation *anchor = func;
+  if (!profile.executions.empty()) {
+    const Execution &exec = profile.executions[profile.peakIndex];
+    if (exec.kind == Execution::Kind::Return)
+      anchor = func.getBody().front().getTerminator();
+    else if (graph.ops[exec.node])
+      anchor = graph.ops[exec.node];
+  }
+  InFlightDiagnostic diag = anchor->emitError();
+  diag << "remat-rematerialize: a budget of " << formatBytes(budgetBytes)
+       << " (" << budgetBytes << " B) is infeasible for @" << func.getSymName()
+       << ": the smallest peak the " << toString(result.solver)
+       << " solver reaches is " << formatBytes(reachable) << " (" << reachable
+       << " B), here";
+  if (!profile.live.empty())
+    diag.attachNote(func.getLoc())
+        << "at that point arguments take " << formatBytes(profile.resident)
+        << ", values kept for later " << formatBytes(profile.kept[profile.peakIndex])
+        << " and this op's operands, results and scratch "
+        << formatBytes(profile.working[profile.peakIndex])
+        << "; use budget=" << reachable << " or more";
+  if (!result.message.empty())
+    diag.attachNote(func.getLoc()) << result.message;
+}
+
+LogicalResult RematerializePass::planFunction(func::FuncOp func) {
+  CostModelOptions costOptions;
+  costOptions.allowOffload = allowOffload;
+  FailureOr<GraphProblem> built = buildGraphProblem(func, costOptions);
+  if (failed(built))
+    return failure();
+  graphs.push_back(std::make_shared<GraphProblem>(std::move(*built)));
+  GraphProblem &graph = *graphs.back();
+  applyPolicies(graph);
+  if (auto error = graph.problem.check())
+    return func.emitError("remat-rematerialize: inconsistent constraints: ")
+           << *error;
+
+  MemoryProfile before = unconstrainedProfile(graph.problem);
+  SolverOptions options;
+  options.timeLimitSeconds = timeLimit;
+  SolverKind kind = solverKind;
+  std::optional<int64_t> budgetBytes;
+  if (budgetSpec) {
+    budgetBytes = budgetSpec->resolve(before.peak);
+    options.budget = *budgetBytes;
+  } else if (kind == SolverKind::Auto) {
+    kind = SolverKind::Policy;
+  }
+  SolveResult result = solve(kind, graph.problem, options);
+  if (!result.feasible) {
+    if (budgetBytes && result.plan.recomputeBefore.size() ==
+                           static_cast<size_t>(graph.problem.size()) + 1) {
+      reportInfeasible(func, graph, result, *budgetBytes);
+    } else {
+      InFlightDiagnostic diag = func.emitError("remat-rematerialize: the ")
+                                << toString(result.solver)
+                                << " solver found no plan for @"
+                                << func.getSymName();
+      if (!result.message.empty())
+        diag << ": " << result.message;
+    }
+    return failure();
+  }
+
+  peakBefore = std::max<uint64_t>(peakBefore, before.peak);
+  peakAfter = std::max<uint64_t>(peakAfter, result.profile.peak);
+  FunctionReport report;
+  report.function = func.getSymName().str();
+  report.budget = budgetBytes;
+  report.budgetText = budget;
+  report.graph = &graph;
+  report.before = before;
+  report.result = result;
+
+  // What remat-run compares its measured peak with. Constants are resident
+  // in the plan but become globals, not heap allocations, once compiled.
+  int64_t constantBytes = 0;
+  for (NodeId id = 0; id < graph.problem.size(); ++id)
+    if (graph.problem.node(id).resident && graph.ops[id])
+      constantBytes += graph.problem.node(id).bytes;
+  Builder builder(func.getContext());
+  func->setAttr("remat.planned_peak",
+                builder.getI64IntegerAttr(result.profile.peak));
+  func->setAttr("remat.planned_constant_bytes",
+                builder.getI64IntegerAttr(constantBytes));
+
+  if (analysisOnly) {
+    annotatePlan(func, graph, result.plan, before, result.profile);
+  } else {
+    inlineCheckpoints(func);
+    ApplyStats stats = applyPlan(func, graph, result.plan);
+    valuesRecomputed += stats.recomputed;
+    valuesOffloaded += stats.offloaded;
+    flopsAdded += stats.flopsAdded;
+  }
+  reports.push_back(std::move(report));
+  return success();
+}
+
+LogicalResult RematerializePass::writeReports() {
+  auto write = [&](StringRef path,
+                   void (*writer)(ArrayRef<FunctionReport>, raw_ostream &))
+      -> LogicalResult {
+    if (path.empty())
+      return success();
+    if (path == "-") {
+      writer(reports, llvm::errs());
+      return success();
+    }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+    if (!file)
+      return getOperation().emitError("remat-rematerialize: cannot write "
+                                      "report '")
+             << path << "': " << error;
+    writer(reports, file->os());
+    file->keep();
+    return success();
+  };
+  return success(succeeded(write(reportText, writeTextReport)) &&
+                 succeeded(write(reportJson, writeJsonReport)) &&
+                 succeeded(write(reportHtml, writeHtmlReport)));
+}
+
+void RematerializePass::runOnOperation() {
+  graphs.clear();
+  reports.clear();
+  if (failed(parseOptions()))
+    return signalPassFailure();
+  ModuleOp module = getOperation();
+  llvm::StringSet<> wanted;
+  for (const std::string &name : functions) {
+    if (!module.lookupSymbol<func::FuncOp>(name)) {
+      module.emitError("remat-rematerialize: no function named '")
+          << name << "' (functions option)";
+      return signalPassFailure();
+    }
+    wanted.insert(name);
+  }
+  SmallVector<func::FuncOp> funcs;
+  for (func::FuncOp func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() &&
+        (wanted.empty() || wanted.contains(func.getSymName())))
+      funcs.push_back(func);
+  bool failedAny = false;
+  for (func::FuncOp func : funcs)
+    failedAny |= failed(planFunction(func));
+  if (failed(writeReports()) || failedAny)
+    return signalPassFailure();
+}

@@ -1,0 +1,153 @@
+//===- ReportJson.cpp - the JSON report -----------------------------------===//
+//
+// The text report's facts, machine-readable, plus the memory profile before
+// and after: one entry per execution with its kind, node, step and live,
+// kept and working bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Dialect/Remat/Transforms/PlanReport.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace remat;
+
+static const char *kindName(Execution::Kind kind) {
+  switch (kind) {
+  case Execution::Kind::Compute:
+    return "compute";
+  case Execution::Kind::Recompute:
+    return "recompute";
+  case Execution::Kind::Offload:
+    return "offload";
+  case Execution::Kind::Reload:
+    return "reload";
+  case Execution::Kind::Return:
+    return "return";
+  }
+  return "unknown";
+}
+
+static void writeProfile(llvm::json::OStream &j, const GraphProblem &graph,
+                         const MemoryProfile &profile) {
+  j.object([&] {
+    j.attribute("peak", profile.peak);
+    j.attribute("peak_index", static_cast<int64_t>(profile.peakIndex));
+    j.attribute("resident", profile.resident);
+    j.attribute("host_peak", profile.hostPeak);
+    j.attributeArray("executions", [&] {
+      for (size_t i = 0; i < profile.executions.size(); ++i) {
+        const Execution &exec = profile.executions[i];
+        j.object([&] {
+          j.attribute("kind", kindName(exec.kind));
+          j.attribute("step", static_cast<int64_t>(exec.anchor));
+          if (exec.node >= 0) {
+            j.attribute("node", static_cast<int64_t>(exec.node));
+            j.attribute("value", graph.describe(exec.node));
+          }
+          j.attribute("live", profile.live[i]);
+          j.attribute("kept", profile.kept[i]);
+          j.attribute("working", profile.working[i]);
+        });
+      }
+    });
+  });
+}
+
+static void writeValue(llvm::json::OStream &j, const GraphProblem &graph,
+                       NodeId id) {
+  j.attribute("node", static_cast<int64_t>(id));
+  j.attribute("value", graph.describe(id));
+  j.attribute("op", graph.problem.node(id).name);
+  j.attribute("location", formatLocation(graph.location(id)));
+  j.attribute("bytes", graph.problem.node(id).bytes);
+  j.attribute("flops", graph.flops[id]);
+}
+
+static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
+  const GraphProblem &graph = *report.graph;
+  const SolveResult &result = report.result;
+  const Plan &plan = result.plan;
+  j.object([&] {
+    j.attribute("function", report.function);
+    j.attribute("solver", toString(result.solver));
+    if (report.budget)
+      j.attribute("budget", *report.budget);
+    else
+      j.attribute("budget", nullptr);
+    j.attribute("budget_text", report.budgetText);
+    j.attribute("feasible", result.feasible);
+    if (result.solver == SolverKind::Exact) {
+      j.attribute("optimal", result.optimal);
+      j.attribute("gap", result.gap);
+    }
+    if (!result.feasible)
+      j.attribute("min_reachable_peak", result.minReachablePeak);
+    j.attribute("peak_before", report.before.peak);
+    j.attribute("peak_after", result.profile.peak);
+    j.attribute("flops_total", totalFlops(graph));
+    j.attribute("flops_added", addedFlops(graph, plan));
+    j.attribute("cost_added", result.cost);
+    if (!result.profile.live.empty()) {
+      size_t p = result.profile.peakIndex;
+      j.attributeObject("split_at_peak", [&] {
+        j.attribute("arguments", result.profile.resident);
+        j.attribute("kept", result.profile.kept[p]);
+        j.attribute("temporaries", result.profile.working[p]);
+      });
+    }
+    j.attributeArray("kept_at_peak", [&] {
+      for (NodeId id : result.profile.keptAtPeak)
+        j.object([&] {
+          writeValue(j, graph, id);
+          j.attribute("reason", keepReason(graph, id));
+        });
+    });
+    j.attributeArray("recomputed", [&] {
+      for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s)
+        for (NodeId id : plan.recomputeBefore[s])
+          j.object([&] {
+            writeValue(j, graph, id);
+            j.attribute("before_step", static_cast<int64_t>(s));
+          });
+    });
+    j.attributeArray("offloaded", [&] {
+      for (Step s = 0; s < static_cast<Step>(plan.offloadAfter.size()); ++s)
+        for (NodeId id : plan.offloadAfter[s])
+          j.object([&] {
+            writeValue(j, graph, id);
+            j.attribute("after_step", static_cast<int64_t>(s));
+          });
+    });
+    j.attributeArray("reloaded", [&] {
+      for (Step s = 0; s < static_cast<Step>(plan.reloadBefore.size()); ++s)
+        for (NodeId id : plan.reloadBefore[s])
+          j.object([&] {
+            writeValue(j, graph, id);
+            j.attribute("before_step", static_cast<int64_t>(s));
+          });
+    });
+    j.attributeBegin("profile_before");
+    writeProfile(j, graph, report.before);
+    j.attributeEnd();
+    j.attributeBegin("profile_after");
+    writeProfile(j, graph, result.profile);
+    j.attributeEnd();
+    if (!result.message.empty())
+      j.attribute("message", result.message);
+  });
+}
+
+void remat::writeJsonReport(ArrayRef<FunctionReport> reports,
+                            llvm::raw_ostream &os) {
+  llvm::json::OStream j(os, /*IndentSize=*/1);
+  j.object([&] {
+    j.attribute("version", 1);
+    j.attributeArray("functions", [&] {
+      for (const FunctionReport &report : reports)
+        writeOne(j, report);
+    });
+  });
+  os << "\n";
+}

@@ -1,0 +1,150 @@
+//===- ReportText.cpp - the text report -----------------------------------===//
+//
+// Like JAX's print_saved_residuals, but for the planned program: each value
+// kept across the peak with its size, its producing op, its location and why
+// it is kept, plus the totals before and after.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Dialect/Remat/Transforms/PlanReport.h"
+
+#include "mlir/IR/Location.h"
+#include "remat/Core/ByteSize.h"
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace remat;
+
+std::string remat::formatLocation(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    if (!fused.getLocations().empty())
+      return formatLocation(fused.getLocations().front());
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return formatLocation(callSite.getCallee());
+  return "unknown";
+}
+
+static std::string bytesAndExact(int64_t bytes) {
+  return formatBytes(bytes) + " (" + std::to_string(bytes) + " B)";
+}
+
+/// Describes the execution at `index` of `profile`.
+static std::string describeExecution(const GraphProblem &graph,
+                                     const MemoryProfile &profile,
+                                     size_t index) {
+  if (profile.executions.empty())
+    return "(empty function)";
+  const Execution &exec = profile.executions[index];
+  if (exec.kind == Execution::Kind::Return)
+    return "the return";
+  std::string text;
+  switch (exec.kind) {
+  case Execution::Kind::Recompute:
+    text = "recomputing ";
+    break;
+  case Execution::Kind::Offload:
+    text = "offloading ";
+    break;
+  case Execution::Kind::Reload:
+    text = "reloading ";
+    break;
+  default:
+    break;
+  }
+  return text + graph.describe(exec.node) + " at " +
+         formatLocation(graph.location(exec.node)) + " (step " +
+         std::to_string(exec.anchor) + ")";
+}
+
+static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
+  const GraphProblem &graph = *report.graph;
+  const MemoryProfile &after = report.result.profile;
+  const Plan &plan = report.result.plan;
+  os << "remat-rematerialize report for @" << report.function << "\n";
+  os << "  solver: " << toString(report.result.solver);
+  if (report.result.solver == SolverKind::Exact)
+    os << (report.result.optimal ? " (optimal)" : " (not proven optimal)")
+       << ", gap " << llvm::format("%.2f%%", 100.0 * report.result.gap);
+  os << "\n  budget: ";
+  if (report.budget)
+    os << bytesAndExact(*report.budget)
+       << (report.budgetText.empty() ? "" : " from '" + report.budgetText + "'")
+       << (report.result.feasible ? ", met" : ", NOT met");
+  else
+    os << "none (policies only)";
+  os << "\n";
+  double change = report.before.peak == 0
+                      ? 0.0
+                      : 100.0 * static_cast<double>(after.peak -
+                                                    report.before.peak) /
+                            static_cast<double>(report.before.peak);
+  os << "  peak: " << bytesAndExact(report.before.peak) << " before -> "
+     << bytesAndExact(after.peak) << " after ("
+     << llvm::format("%+.1f%%", change) << ")\n";
+  os << "  peak at: " << describeExecution(graph, after, after.peakIndex)
+     << "\n";
+  if (!after.live.empty()) {
+    size_t p = after.peakIndex;
+    os << "  at the peak: arguments " << formatBytes(after.resident)
+       << ", kept for later " << formatBytes(after.kept[p])
+       << ", temporaries " << formatBytes(after.working[p]) << "\n";
+  }
+  int64_t total = totalFlops(graph), added = addedFlops(graph, plan);
+  os << "  recomputed: " << plan.numRecomputations() << " value(s), +"
+     << added << " FLOPs ("
+     << llvm::format("%+.1f%%", total ? 100.0 * static_cast<double>(added) /
+                                            static_cast<double>(total)
+                                      : 0.0)
+     << " of " << total << ")\n";
+  os << "  offloaded: " << plan.numOffloads() << " value(s), host peak "
+     << formatBytes(after.hostPeak) << "\n";
+
+  int64_t keptBytes = 0;
+  for (NodeId id : after.keptAtPeak)
+    keptBytes += graph.problem.node(id).bytes;
+  os << "  kept across the peak: " << after.keptAtPeak.size() << " value(s), "
+     << formatBytes(keptBytes) << "\n";
+  if (!after.keptAtPeak.empty())
+    os << llvm::format("    %12s  %-20s  %s\n", "bytes", "reason",
+                       "value (location)");
+  for (NodeId id : after.keptAtPeak)
+    os << llvm::format("    %12lld  %-20s  ",
+                       static_cast<long long>(graph.problem.node(id).bytes),
+                       keepReason(graph, id).c_str())
+       << graph.describe(id) << " (" << formatLocation(graph.location(id))
+       << ")\n";
+
+  bool anyMoved = false;
+  for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s) {
+    for (NodeId id : plan.recomputeBefore[s]) {
+      if (!anyMoved)
+        os << "  rematerialized:\n";
+      anyMoved = true;
+      os << "    recompute " << graph.describe(id) << " ("
+         << formatLocation(graph.location(id)) << ", "
+         << graph.problem.node(id).bytes << " B) before step " << s << "\n";
+    }
+    for (NodeId id : plan.reloadBefore[s]) {
+      if (!anyMoved)
+        os << "  rematerialized:\n";
+      anyMoved = true;
+      os << "    reload " << graph.describe(id) << " ("
+         << formatLocation(graph.location(id)) << ", "
+         << graph.problem.node(id).bytes << " B) before step " << s << "\n";
+    }
+  }
+  if (!report.result.message.empty())
+    os << "  note: " << report.result.message << "\n";
+}
+
+void remat::writeTextReport(ArrayRef<FunctionReport> reports,
+                            llvm::raw_ostream &os) {
+  for (const FunctionReport &report : reports)
+    writeOne(report, os);
+}

@@ -1,0 +1,98 @@
+//===- CpuPipeline.cpp - remat-lower-cpu ----------------------------------===//
+
+#include "remat/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "remat/Conversion/Passes.h"
+#include "remat/Pipelines/TileAndVectorize.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Marks every public function with llvm.emit_c_interface so that
+/// func-to-llvm emits an `_mlir_ciface_<name>` wrapper taking
+/// StridedMemRefType pointers.
+struct EmitCInterfacePass final
+    : PassWrapper<EmitCInterfacePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EmitCInterfacePass)
+  StringRef getArgument() const final { return "remat-emit-c-interface"; }
+  StringRef getDescription() const final {
+    return "Mark public functions with llvm.emit_c_interface";
+  }
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal())
+        func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      UnitAttr::get(&getContext()));
+  }
+};
+
+} // namespace
+
+void remat::buildCpuPipeline(OpPassManager &pm,
+                             const CpuPipelineOptions &options) {
+  // remat ops -> linalg/tensor/arith/math on tensors.
+  pm.addPass(createConvertRematToLinalg());
+  if (options.cInterface)
+    pm.addPass(std::make_unique<EmitCInterfacePass>());
+  // Tile and vectorize on tensors, before bufferization, so that the
+  // accumulator tiles become loop-carried vectors (no CSE: it would merge
+  // rematerialized clones back into the values they replace).
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
+  // Tensors -> buffers across function boundaries; arguments and results
+  // become memrefs with the identity layout (what the C interface expects).
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Insert deallocations (ownership-based, at the end of each block) ...
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  // ... then free each buffer right after its last use: the memory model
+  // every plan was made under.
+  pm.addPass(createFreeAfterLastUse());
+  // What tiling left as linalg, and the vectors, become loops.
+  pm.addPass(createConvertLinalgToLoopsPass());
+  // Full unrolling: otherwise allocas land inside loops and the stack
+  // overflows at run time.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  // Math with LLVM intrinsics first (exp, log, sqrt, rsqrt); tanh and erf
+  // have none: they call libm.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = options.trackAllocations;
+  memrefToLLVM.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void remat::registerCpuPipeline() {
+  PassRegistration<EmitCInterfacePass>();
+  registerTileAndVectorizePass();
+  PassPipelineRegistration<CpuPipelineOptions>(
+      "remat-lower-cpu",
+      "Lower remat IR to the LLVM dialect for the host CPU: remat -> linalg, "
+      "tile + vectorize, bufferize across function boundaries, free at last "
+      "use, loops, LLVM (allocations through the tracked allocator)",
+      buildCpuPipeline);
+}

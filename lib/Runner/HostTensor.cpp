@@ -1,0 +1,367 @@
+//===- HostTensor.cpp - tensors the runner passes to compiled code --------===//
+
+#include "remat/Runner/HostTensor.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "remat/Runtime/MemoryTracker.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace remat;
+
+std::optional<ElementKind> remat::elementKindOf(mlir::Type type) {
+  if (type.isF32())
+    return ElementKind::F32;
+  if (type.isF16())
+    return ElementKind::F16;
+  if (type.isBF16())
+    return ElementKind::BF16;
+  if (type.isSignlessInteger(32))
+    return ElementKind::I32;
+  if (type.isSignlessInteger(64))
+    return ElementKind::I64;
+  return std::nullopt;
+}
+
+int64_t remat::elementBytes(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F32:
+  case ElementKind::I32:
+    return 4;
+  case ElementKind::F16:
+  case ElementKind::BF16:
+    return 2;
+  case ElementKind::I64:
+    return 8;
+  }
+  return 0;
+}
+
+llvm::StringRef remat::numpyDtype(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F32:
+    return "<f4";
+  case ElementKind::F16:
+    return "<f2";
+  case ElementKind::BF16:
+    return "<V2"; // numpy has no bfloat16: raw 16-bit values
+  case ElementKind::I32:
+    return "<i4";
+  case ElementKind::I64:
+    return "<i8";
+  }
+  return "";
+}
+
+llvm::StringRef remat::elementName(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F32:
+    return "f32";
+  case ElementKind::F16:
+    return "f16";
+  case ElementKind::BF16:
+    return "bf16";
+  case ElementKind::I32:
+    return "i32";
+  case ElementKind::I64:
+    return "i64";
+  }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// 16-bit floats
+//===----------------------------------------------------------------------===//
+
+static float halfToFloat(uint16_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 0x1f,
+           mantissa = h & 0x3ff, bits;
+  if (exponent == 0) {
+    if (mantissa == 0) {
+      bits = sign;
+    } else { // subnormal: normalize
+      exponent = 127 - 15 + 1;
+      while (!(mantissa & 0x400)) {
+        mantissa <<= 1;
+        --exponent;
+      }
+      bits = sign | (exponent << 23) | ((mantissa & 0x3ff) << 13);
+    }
+  } else if (exponent == 31) {
+    bits = sign | 0x7f800000u | (mantissa << 13);
+  } else {
+    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+static uint16_t floatToHalf(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  uint32_t sign = (bits >> 16) & 0x8000u;
+  int32_t exponent = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + 15;
+  uint32_t mantissa = bits & 0x7fffff;
+  if (((bits >> 23) & 0xff) == 0xff)
+    return static_cast<uint16_t>(sign | 0x7c00u | (mantissa ? 0x200 : 0));
+  if (exponent >= 31)
+    return static_cast<uint16_t>(sign | 0x7c00u);
+  if (exponent <= 0) {
+    if (exponent < -10)
+      return static_cast<uint16_t>(sign);
+    mantissa |= 0x800000;
+    uint32_t shift = static_cast<uint32_t>(14 - exponent);
+    uint32_t half = mantissa >> shift;
+    uint32_t rest = mantissa & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (half & 1)))
+      ++half;
+    return static_cast<uint16_t>(sign | half);
+  }
+  uint32_t half = (static_cast<uint32_t>(exponent) << 10) | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half; // may carry into the exponent, which is right
+  return static_cast<uint16_t>(sign | half);
+}
+
+static float bf16ToFloat(uint16_t b) {
+  uint32_t bits = static_cast<uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+static uint16_t floatToBf16(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  if ((bits & 0x7fffffff) > 0x7f800000)
+    return static_cast<uint16_t>((bits >> 16) | 0x40);
+  uint32_t rounding = 0x7fff + ((bits >> 16) & 1);
+  return static_cast<uint16_t>((bits + rounding) >> 16);
+}
+
+//===----------------------------------------------------------------------===//
+// HostTensor
+//===----------------------------------------------------------------------===//
+
+HostTensor::HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape)
+    : elementKind(kind), dims(shape.begin(), shape.end()), owned(true) {
+  allocated = remat_runtime_alloc(static_cast<uint64_t>(sizeInBytes()));
+  aligned = allocated;
+  std::memset(aligned, 0, static_cast<size_t>(sizeInBytes()));
+}
+
+HostTensor HostTensor::adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
+                             const int64_t *descriptor) {
+  HostTensor tensor;
+  tensor.elementKind = kind;
+  tensor.dims.assign(shape.begin(), shape.end());
+  tensor.allocated = reinterpret_cast<void *>(descriptor[0]);
+  // The data starts at aligned + offset elements; compiled results have
+  // identity layouts and zero offsets, which the runner checks.
+  tensor.aligned = reinterpret_cast<char *>(descriptor[1]) +
+                   descriptor[2] * elementBytes(kind);
+  tensor.owned = true;
+  return tensor;
+}
+
+HostTensor::HostTensor(HostTensor &&other) noexcept { *this = std::move(other); }
+
+HostTensor &HostTensor::operator=(HostTensor &&other) noexcept {
+  if (this == &other)
+    return *this;
+  if (owned && allocated)
+    remat_runtime_free(allocated);
+  elementKind = other.elementKind;
+  dims = std::move(other.dims);
+  allocated = other.allocated;
+  aligned = other.aligned;
+  owned = other.owned;
+  descriptorStorage = std::move(other.descriptorStorage);
+  other.allocated = other.aligned = nullptr;
+  other.owned = false;
+  return *this;
+}
+
+HostTensor::~HostTensor() {
+  if (owned && allocated)
+    remat_runtime_free(allocated);
+}
+
+int64_t HostTensor::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    n *= d;
+  return n;
+}
+
+double HostTensor::at(int64_t i) const {
+  const char *p = static_cast<const char *>(aligned);
+  switch (elementKind) {
+  case ElementKind::F32:
+    return reinterpret_cast<const float *>(p)[i];
+  case ElementKind::F16:
+    return halfToFloat(reinterpret_cast<const uint16_t *>(p)[i]);
+  case ElementKind::BF16:
+    return bf16ToFloat(reinterpret_cast<const uint16_t *>(p)[i]);
+  case ElementKind::I32:
+    return reinterpret_cast<const int32_t *>(p)[i];
+  case ElementKind::I64:
+    return static_cast<double>(reinterpret_cast<const int64_t *>(p)[i]);
+  }
+  return 0;
+}
+
+void HostTensor::set(int64_t i, double value) {
+  char *p = static_cast<char *>(aligned);
+  switch (elementKind) {
+  case ElementKind::F32:
+    reinterpret_cast<float *>(p)[i] = static_cast<float>(value);
+    return;
+  case ElementKind::F16:
+    reinterpret_cast<uint16_t *>(p)[i] = floatToHalf(static_cast<float>(value));
+    return;
+  case ElementKind::BF16:
+    reinterpret_cast<uint16_t *>(p)[i] = floatToBf16(static_cast<float>(value));
+    return;
+  case ElementKind::I32:
+    reinterpret_cast<int32_t *>(p)[i] = static_cast<int32_t>(value);
+    return;
+  case ElementKind::I64:
+    reinterpret_cast<int64_t *>(p)[i] = static_cast<int64_t>(value);
+    return;
+  }
+}
+
+void *HostTensor::descriptor() {
+  size_t rank = dims.size();
+  descriptorStorage.assign(descriptorWords(rank), 0);
+  descriptorStorage[0] = reinterpret_cast<int64_t>(allocated);
+  descriptorStorage[1] = reinterpret_cast<int64_t>(aligned);
+  descriptorStorage[2] = 0;
+  int64_t stride = 1;
+  for (size_t d = rank; d-- > 0;) {
+    descriptorStorage[3 + d] = dims[d];
+    descriptorStorage[3 + rank + d] = stride;
+    stride *= dims[d];
+  }
+  return descriptorStorage.data();
+}
+
+void remat::fillDeterministic(HostTensor &tensor, uint64_t seed,
+                              int64_t intBound) {
+  uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
+  for (int64_t i = 0, n = tensor.numElements(); i < n; ++i) {
+    // SplitMix64.
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    bool isInt = tensor.kind() == ElementKind::I32 ||
+                 tensor.kind() == ElementKind::I64;
+    if (isInt)
+      tensor.set(i, static_cast<double>(z % static_cast<uint64_t>(
+                                                std::max<int64_t>(intBound, 1))));
+    else
+      tensor.set(i, static_cast<double>(z >> 11) * 0x1.0p-53 * 2.0 - 1.0);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// .npy
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> remat::readNpy(llvm::StringRef path,
+                                          HostTensor &tensor) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return "cannot read '" + path.str() + "': " + buffer.getError().message();
+  llvm::StringRef data = (*buffer)->getBuffer();
+  if (!data.starts_with("\x93NUMPY") || data.size() < 10)
+    return "'" + path.str() + "' is not a .npy file";
+  unsigned major = static_cast<unsigned char>(data[6]);
+  size_t headerLength, headerStart;
+  if (major == 1) {
+    headerLength = static_cast<unsigned char>(data[8]) |
+                   (static_cast<unsigned char>(data[9]) << 8);
+    headerStart = 10;
+  } else {
+    if (data.size() < 12)
+      return "'" + path.str() + "' is truncated";
+    headerLength = 0;
+    for (int i = 0; i < 4; ++i)
+      headerLength |= static_cast<size_t>(static_cast<unsigned char>(data[8 + i]))
+                      << (8 * i);
+    headerStart = 12;
+  }
+  if (headerStart + headerLength > data.size())
+    return "'" + path.str() + "' is truncated";
+  llvm::StringRef header = data.substr(headerStart, headerLength);
+  if (header.contains("'fortran_order': True"))
+    return "'" + path.str() + "' is in Fortran order; save it C-ordered";
+  std::string expectedDtype = ("'descr': '" + numpyDtype(tensor.kind()) + "'").str();
+  if (!header.contains(expectedDtype))
+    return "'" + path.str() + "' has dtype other than " +
+           numpyDtype(tensor.kind()).str() + " (" +
+           elementName(tensor.kind()).str() + "): header " + header.trim().str();
+  // Shape: "(a, b, c)" after 'shape':
+  size_t shapeAt = header.find("'shape':");
+  if (shapeAt == llvm::StringRef::npos)
+    return "'" + path.str() + "' has no shape in its header";
+  llvm::StringRef rest = header.substr(shapeAt);
+  rest = rest.substr(rest.find('(') + 1);
+  rest = rest.substr(0, rest.find(')'));
+  llvm::SmallVector<int64_t> shape;
+  llvm::SmallVector<llvm::StringRef> parts;
+  rest.split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef part : parts) {
+    part = part.trim();
+    if (part.empty())
+      continue;
+    int64_t dim;
+    if (part.getAsInteger(10, dim))
+      return "'" + path.str() + "' has a malformed shape";
+    shape.push_back(dim);
+  }
+  if (llvm::ArrayRef<int64_t>(shape) != tensor.shape()) {
+    std::string expected, got;
+    llvm::raw_string_ostream e(expected), g(got);
+    llvm::interleave(tensor.shape(), e, "x");
+    llvm::interleave(shape, g, "x");
+    return "'" + path.str() + "' has shape " + got + ", expected " + expected;
+  }
+  size_t payload = headerStart + headerLength;
+  if (data.size() - payload < static_cast<size_t>(tensor.sizeInBytes()))
+    return "'" + path.str() + "' holds fewer bytes than its shape says";
+  std::memcpy(tensor.data(), data.data() + payload,
+              static_cast<size_t>(tensor.sizeInBytes()));
+  return std::nullopt;
+}
+
+std::optional<std::string> remat::writeNpy(llvm::StringRef path,
+                                           const HostTensor &tensor) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return "cannot write '" + path.str() + "': " + ec.message();
+  std::string header = "{'descr': '" + numpyDtype(tensor.kind()).str() +
+                       "', 'fortran_order': False, 'shape': (";
+  for (int64_t d : tensor.shape())
+    header += std::to_string(d) + ", ";
+  header += "), }";
+  // Pad to a multiple of 64 with spaces and a final newline.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+  os << "\x93NUMPY" << '\x01' << '\x00';
+  os << static_cast<char>(header.size() & 0xff)
+     << static_cast<char>((header.size() >> 8) & 0xff);
+  os << header;
+  os.write(static_cast<const char *>(tensor.data()),
+           static_cast<size_t>(tensor.sizeInBytes()));
+  return std::nullopt;
+}

@@ -1,0 +1,300 @@
+//===- Runner.cpp - compile and run remat functions on the CPU ------------===//
+
+#include "remat/Runner/Runner.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace mlir;
+using namespace remat;
+
+/// The element kind and shape of `type`, or an error sentence.
+static FailureOr<ValueSpec> specOf(Type type) {
+  ValueSpec spec;
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (!tensor.hasStaticShape())
+      return failure();
+    auto kind = elementKindOf(tensor.getElementType());
+    if (!kind)
+      return failure();
+    spec.kind = *kind;
+    spec.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    return spec;
+  }
+  if (type.isSignlessInteger(64)) {
+    spec.kind = ElementKind::I64;
+    spec.scalar = true;
+    return spec;
+  }
+  return failure();
+}
+
+FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
+  FunctionSignature signature;
+  signature.name = func.getSymName().str();
+  for (BlockArgument arg : func.getArguments()) {
+    FailureOr<ValueSpec> spec = specOf(arg.getType());
+    if (failed(spec))
+      return func.emitError("remat-run cannot pass argument #")
+             << arg.getArgNumber() << " of type " << arg.getType()
+             << ": expected a statically shaped tensor of f32, f16, bf16, "
+                "i32 or i64, or an i64 scalar";
+    // Integer tensors feeding a lookup get values in range.
+    for (Operation *user : arg.getUsers()) {
+      if (auto ce = dyn_cast<CrossEntropyOp>(user); ce && ce.getLabels() == arg)
+        spec->intBound = ce.getLogits().getType().getShape().back();
+      if (auto emb = dyn_cast<EmbeddingOp>(user); emb && emb.getIds() == arg)
+        spec->intBound = emb.getTable().getType().getDimSize(0);
+    }
+    signature.arguments.push_back(*spec);
+  }
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
+    FailureOr<ValueSpec> spec = specOf(type);
+    if (failed(spec) || spec->scalar)
+      return func.emitError("remat-run cannot return result #")
+             << i << " of type " << type
+             << ": expected a statically shaped tensor of f32, f16, bf16, "
+                "i32 or i64";
+    signature.results.push_back(*spec);
+  }
+  if (auto peak = func->getAttrOfType<IntegerAttr>("remat.planned_peak"))
+    signature.plannedPeak = peak.getInt();
+  if (auto constants =
+          func->getAttrOfType<IntegerAttr>("remat.planned_constant_bytes"))
+    signature.plannedConstantBytes = constants.getInt();
+  return signature;
+}
+
+bool remat::needsLowering(ModuleOp module) {
+  bool foreign = false;
+  module.walk([&](Operation *op) {
+    if (op != module.getOperation() &&
+        !isa<LLVM::LLVMDialect>(op->getDialect()))
+      foreign = true;
+  });
+  return foreign;
+}
+
+LogicalResult remat::lowerForCpu(ModuleOp module,
+                                 const CpuPipelineOptions &options) {
+  PassManager pm(module.getContext());
+  buildCpuPipeline(pm, options);
+  return pm.run(module);
+}
+
+//===----------------------------------------------------------------------===//
+// Target machine
+//===----------------------------------------------------------------------===//
+
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostMachine() {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  return builder->createTargetMachine();
+}
+
+//===----------------------------------------------------------------------===//
+// JIT
+//===----------------------------------------------------------------------===//
+
+CompiledModule::~CompiledModule() = default;
+
+llvm::Expected<std::unique_ptr<CompiledModule>>
+CompiledModule::compile(ModuleOp module) {
+  auto tm = hostMachine();
+  if (!tm)
+    return tm.takeError();
+  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(module, options, std::move(*tm));
+  if (!engine)
+    return engine.takeError();
+  std::unique_ptr<CompiledModule> compiled(new CompiledModule());
+  compiled->engine = std::move(*engine);
+  // memref.copy between strided views (tensor.pad, concat, offload/reload)
+  // lowers to a call to memrefCopy from MLIR's C runner utils.
+  compiled->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("memrefCopy")] = {
+        llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
+        llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  return compiled;
+}
+
+llvm::Error CompiledModule::invoke(const FunctionSignature &signature,
+                                   MutableArrayRef<HostTensor> tensors,
+                                   ArrayRef<int64_t> scalars,
+                                   std::vector<HostTensor> &results) {
+  // The C interface: an out-pointer to the result (or to a struct of
+  // results) first, then a descriptor pointer per tensor argument and each
+  // scalar by value.
+  size_t resultWords = 0;
+  for (const ValueSpec &spec : signature.results)
+    resultWords += HostTensor::descriptorWords(spec.shape.size());
+  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
+  void *resultPointer = resultStorage.data();
+  std::vector<void *> descriptors;
+  std::vector<int64_t> scalarValues(scalars.begin(), scalars.end());
+  llvm::SmallVector<void *> packed;
+  if (!signature.results.empty())
+    packed.push_back(&resultPointer);
+  size_t nextTensor = 0, nextScalar = 0;
+  descriptors.reserve(signature.arguments.size());
+  for (const ValueSpec &spec : signature.arguments) {
+    if (spec.scalar) {
+      packed.push_back(&scalarValues[nextScalar++]);
+      continue;
+    }
+    descriptors.push_back(tensors[nextTensor++].descriptor());
+    packed.push_back(&descriptors.back());
+  }
+  if (llvm::Error error =
+          engine->invokePacked("_mlir_ciface_" + signature.name, packed))
+    return error;
+  // Adopt the returned buffers; a result that is an argument's buffer is
+  // not freed twice.
+  size_t word = 0;
+  for (const ValueSpec &spec : signature.results) {
+    const int64_t *desc = &resultStorage[word];
+    word += HostTensor::descriptorWords(spec.shape.size());
+    HostTensor tensor = HostTensor::adopt(spec.kind, spec.shape, desc);
+    for (HostTensor &arg : tensors)
+      if (arg.allocation() == tensor.allocation())
+        tensor.release();
+    for (HostTensor &earlier : results)
+      if (earlier.allocation() == tensor.allocation())
+        tensor.release();
+    results.push_back(std::move(tensor));
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Ahead of time
+//===----------------------------------------------------------------------===//
+
+llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
+  auto tm = hostMachine();
+  if (!tm)
+    return tm.takeError();
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context);
+  if (!llvmModule)
+    return llvm::createStringError("cannot translate the module to LLVM IR");
+  ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(), tm->get());
+  if (llvm::Error error =
+          makeOptimizingTransformer(3, 0, tm->get())(llvmModule.get()))
+    return error;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return llvm::createStringError(ec, "cannot write '%s'", path.str().c_str());
+  llvm::legacy::PassManager pm;
+  if ((*tm)->addPassesToEmitFile(pm, os, nullptr,
+                                 llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError("the target cannot emit object files");
+  pm.run(*llvmModule);
+  return llvm::Error::success();
+}
+
+static std::string cppElementType(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F32:
+    return "float";
+  case ElementKind::F16:
+  case ElementKind::BF16:
+    return "uint16_t";
+  case ElementKind::I32:
+    return "int32_t";
+  case ElementKind::I64:
+    return "int64_t";
+  }
+  return "void";
+}
+
+static std::string memrefType(const ValueSpec &spec) {
+  return "StridedMemRefType<" + cppElementType(spec.kind) + ", " +
+         std::to_string(spec.shape.size()) + ">";
+}
+
+static std::string describe(const ValueSpec &spec) {
+  std::string text;
+  for (int64_t d : spec.shape)
+    text += std::to_string(d) + "x";
+  return text + elementName(spec.kind).str();
+}
+
+std::string remat::emitCHeader(ArrayRef<FunctionSignature> signatures,
+                               llvm::StringRef source) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "// Generated by remat-run from " << source
+     << ". Do not edit.\n//\n"
+        "// Entry points of the compiled functions, with the C interface of\n"
+        "// MLIR's func-to-llvm: tensors are passed as StridedMemRefType\n"
+        "// descriptors (16-bit floats as uint16_t bit patterns). Returned\n"
+        "// buffers are allocated by the compiled code through\n"
+        "// libRematRuntime; free them with remat_runtime_free(allocated).\n"
+        "#pragma once\n#include <cstdint>\n"
+        "#include \"mlir/ExecutionEngine/CRunnerUtils.h\"\n"
+        "#include \"remat/Runtime/MemoryTracker.h\"\n\nextern \"C\" {\n";
+  for (const FunctionSignature &sig : signatures) {
+    os << "\n// @" << sig.name << "(";
+    llvm::interleaveComma(sig.arguments, os, [&](const ValueSpec &s) {
+      os << (s.scalar ? "i64" : describe(s));
+    });
+    os << ") -> (";
+    llvm::interleaveComma(sig.results, os,
+                          [&](const ValueSpec &s) { os << describe(s); });
+    os << ")\n";
+    std::string resultParam;
+    if (sig.results.size() == 1) {
+      resultParam = memrefType(sig.results[0]) + " *result";
+    } else if (sig.results.size() > 1) {
+      os << "struct " << sig.name << "_results {\n";
+      for (auto [i, spec] : llvm::enumerate(sig.results))
+        os << "  " << memrefType(spec) << " result" << i << ";\n";
+      os << "};\n";
+      resultParam = sig.name + "_results *results";
+    }
+    os << "void _mlir_ciface_" << sig.name << "(";
+    bool first = true;
+    if (!resultParam.empty()) {
+      os << resultParam;
+      first = false;
+    }
+    for (auto [i, spec] : llvm::enumerate(sig.arguments)) {
+      os << (first ? "" : ", ");
+      first = false;
+      if (spec.scalar)
+        os << "int64_t arg" << i;
+      else
+        os << memrefType(spec) << " *arg" << i;
+    }
+    os << ");\n";
+  }
+  os << "\n} // extern \"C\"\n";
+  return text;
+}

@@ -1,0 +1,109 @@
+//===- MemoryTracker.cpp - remat runtime: measured memory -----------------===//
+
+#include "remat/Runtime/MemoryTracker.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+
+namespace {
+
+/// Alignment that marks a host (offloaded) buffer; must match
+/// kHostBufferAlignment in the remat-to-linalg lowering.
+constexpr uint64_t kHostAlignment = 4096;
+
+struct Allocation {
+  uint64_t size;
+  bool host;
+};
+
+struct Tracker {
+  std::mutex mutex;
+  std::unordered_map<void *, Allocation> live;
+  int64_t current = 0, peak = 0;
+  int64_t currentHost = 0, peakHost = 0;
+  int64_t allocations = 0;
+
+  void *allocate(uint64_t alignment, uint64_t size) {
+    // aligned_alloc needs a size that is a multiple of the alignment; the
+    // tracker counts the requested bytes, which is what the planner models.
+    uint64_t rounded = (std::max<uint64_t>(size, 1) + alignment - 1) /
+                       alignment * alignment;
+    void *ptr = std::aligned_alloc(alignment, rounded);
+    if (!ptr)
+      return nullptr;
+    bool host = alignment == kHostAlignment;
+    std::lock_guard<std::mutex> lock(mutex);
+    live[ptr] = {size, host};
+    ++allocations;
+    if (host) {
+      currentHost += static_cast<int64_t>(size);
+      peakHost = std::max(peakHost, currentHost);
+    } else {
+      current += static_cast<int64_t>(size);
+      peak = std::max(peak, current);
+    }
+    return ptr;
+  }
+
+  void release(void *ptr) {
+    if (!ptr)
+      return;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto it = live.find(ptr);
+      if (it != live.end()) {
+        if (it->second.host)
+          currentHost -= static_cast<int64_t>(it->second.size);
+        else
+          current -= static_cast<int64_t>(it->second.size);
+        live.erase(it);
+      }
+    }
+    std::free(ptr);
+  }
+};
+
+Tracker &tracker() {
+  static Tracker instance;
+  return instance;
+}
+
+} // namespace
+
+extern "C" {
+
+void *_mlir_memref_to_llvm_alloc(uint64_t size) {
+  return tracker().allocate(16, size);
+}
+
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
+  return tracker().allocate(std::max<uint64_t>(alignment, 16), size);
+}
+
+void _mlir_memref_to_llvm_free(void *ptr) { tracker().release(ptr); }
+
+void *remat_runtime_alloc(uint64_t size) {
+  return tracker().allocate(64, size);
+}
+
+void remat_runtime_free(void *ptr) { tracker().release(ptr); }
+
+void remat_runtime_reset_peak(void) {
+  Tracker &t = tracker();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  t.peak = t.current;
+  t.peakHost = t.currentHost;
+  t.allocations = 0;
+}
+
+int64_t remat_runtime_current_bytes(void) { return tracker().current; }
+int64_t remat_runtime_peak_bytes(void) { return tracker().peak; }
+int64_t remat_runtime_current_host_bytes(void) {
+  return tracker().currentHost;
+}
+int64_t remat_runtime_peak_host_bytes(void) { return tracker().peakHost; }
+int64_t remat_runtime_num_allocations(void) { return tracker().allocations; }
+
+} // extern "C"

@@ -1,0 +1,270 @@
+//===- remat-run.cpp - run a compiled remat function ----------------------===//
+//
+// Loads an .mlir file, lowers it with remat-lower-cpu when it is not LLVM
+// yet, JIT-compiles it and calls --entry with deterministic (or .npy)
+// arguments; prints each output's shape, a checksum and its first values,
+// the wall time over --repeat runs, and the peak memory the tracked
+// allocator measured beside the peak remat-rematerialize planned;
+// --save-inputs / --save-outputs write the tensors as .npy. With
+// --emit-object / --emit-header it compiles ahead of time instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "remat/Core/ByteSize.h"
+#include "remat/Registration.h"
+#include "remat/Runner/Runner.h"
+#include "remat/Runtime/MemoryTracker.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace remat;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
+                                      cl::init("-"));
+static cl::opt<std::string> entry("entry",
+                                  cl::desc("Function to call (default: the "
+                                           "module's only public function)"));
+static cl::opt<uint64_t> seed("seed",
+                              cl::desc("Seed of the deterministic arguments "
+                                       "(i64 scalar arguments get it too)"),
+                              cl::init(0));
+static cl::list<std::string>
+    inputs("inputs", cl::CommaSeparated,
+           cl::desc("Comma-separated .npy files, one per tensor argument"));
+static cl::opt<unsigned> repeat("repeat", cl::desc("Timed runs"), cl::init(1));
+static cl::opt<unsigned> printCount("print",
+                                    cl::desc("Values printed per output"),
+                                    cl::init(8));
+static cl::opt<std::string>
+    saveInputs("save-inputs",
+               cl::desc("Write tensor argument N (generated or read) to "
+                        "<prefix>N.npy before the call"));
+static cl::opt<std::string>
+    saveOutputs("save-outputs",
+                cl::desc("Write output N to <prefix>N.npy"));
+static cl::opt<bool> noVectorize("no-vectorize",
+                                 cl::desc("Lower to plain loops"));
+static cl::opt<std::string> emitObject(
+    "emit-object", cl::desc("Write an object file instead of running"));
+static cl::opt<std::string> emitHeader(
+    "emit-header", cl::desc("Write the C header of the entry points"));
+static cl::opt<std::string>
+    loweredOutput("lowered-output",
+                  cl::desc("Write the LLVM-dialect module to this file"));
+
+namespace {
+
+/// Exit with a message.
+[[noreturn]] void fail(const llvm::Twine &message) {
+  llvm::errs() << "remat-run: " << message << "\n";
+  std::exit(1);
+}
+
+func::FuncOp findEntry(ModuleOp module) {
+  SmallVector<func::FuncOp> candidates;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && func.isPublic())
+      candidates.push_back(func);
+  if (!entry.empty()) {
+    for (func::FuncOp func : candidates)
+      if (func.getSymName() == entry)
+        return func;
+    std::string names;
+    for (func::FuncOp func : candidates)
+      names += (names.empty() ? "@" : ", @") + func.getSymName().str();
+    fail("no public function named '" + entry + "' in " + inputFile +
+         " (functions: " + (names.empty() ? "none" : names) + ")");
+  }
+  if (candidates.size() != 1)
+    fail("the module has " + llvm::Twine(candidates.size()) +
+         " public functions: name one with --entry");
+  return candidates.front();
+}
+
+void printOutput(size_t index, const HostTensor &tensor) {
+  double sum = 0, absSum = 0;
+  for (int64_t i = 0, n = tensor.numElements(); i < n; ++i) {
+    sum += tensor.at(i);
+    absSum += std::fabs(tensor.at(i));
+  }
+  llvm::outs() << "output " << index << ": tensor<";
+  for (int64_t d : tensor.shape())
+    llvm::outs() << d << "x";
+  llvm::outs() << elementName(tensor.kind()) << "> sum "
+               << llvm::format("%.9g", sum) << " abs-sum "
+               << llvm::format("%.9g", absSum) << " first [";
+  for (int64_t i = 0, n = std::min<int64_t>(tensor.numElements(), printCount);
+       i < n; ++i)
+    llvm::outs() << (i ? ", " : "") << llvm::format("%.7g", tensor.at(i));
+  llvm::outs() << "]\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "remat-run: run a compiled function\n");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  remat::registerRematDialects(registry);
+  MLIRContext context(registry);
+
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file)
+    fail(error);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    fail("cannot parse " + inputFile);
+
+  // Signatures come from the IR before lowering (tensor types, planned peak).
+  func::FuncOp entryFunc = findEntry(*module);
+  FailureOr<FunctionSignature> signature = readSignature(entryFunc);
+  if (failed(signature))
+    fail("unsupported signature of @" + entryFunc.getSymName());
+  std::vector<FunctionSignature> allSignatures;
+  if (!emitHeader.empty())
+    for (auto func : module->getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal()) {
+        FailureOr<FunctionSignature> sig = readSignature(func);
+        if (failed(sig))
+          fail("unsupported signature of @" + func.getSymName());
+        allSignatures.push_back(*sig);
+      }
+
+  bool lowered = needsLowering(*module);
+  if (lowered) {
+    CpuPipelineOptions options;
+    options.vectorize = !noVectorize;
+    if (failed(lowerForCpu(*module, options)))
+      fail(inputFile + " failed to lower with remat-lower-cpu (see the "
+                       "errors above)");
+  }
+  if (!loweredOutput.empty()) {
+    auto out = openOutputFile(loweredOutput, &error);
+    if (!out)
+      fail(error);
+    module->print(out->os());
+    out->keep();
+  }
+  if (!emitHeader.empty()) {
+    auto out = openOutputFile(emitHeader, &error);
+    if (!out)
+      fail(error);
+    out->os() << emitCHeader(allSignatures, inputFile);
+    out->keep();
+  }
+  if (!emitObject.empty()) {
+    if (llvm::Error err = emitObjectFile(*module, emitObject))
+      fail(llvm::toString(std::move(err)));
+  }
+  if (!emitObject.empty() || !emitHeader.empty())
+    return 0;
+
+  auto compiled = CompiledModule::compile(*module);
+  if (!compiled)
+    fail("JIT compilation failed: " + llvm::toString(compiled.takeError()));
+
+  // Arguments, in tracked memory: they are resident for the whole call, as
+  // the planner counts them.
+  std::vector<HostTensor> tensors;
+  std::vector<int64_t> scalars;
+  size_t tensorIndex = 0;
+  for (auto [i, spec] : llvm::enumerate(signature->arguments)) {
+    if (spec.scalar) {
+      scalars.push_back(static_cast<int64_t>(seed));
+      continue;
+    }
+    HostTensor tensor(spec.kind, spec.shape);
+    if (!inputs.empty()) {
+      if (tensorIndex >= inputs.size())
+        fail("--inputs names " + llvm::Twine(inputs.size()) +
+             " files but @" + signature->name + " takes more tensors");
+      if (auto err = readNpy(inputs[tensorIndex], tensor))
+        fail(*err);
+    } else {
+      fillDeterministic(tensor, seed * 1000003 + i, spec.intBound);
+    }
+    ++tensorIndex;
+    tensors.push_back(std::move(tensor));
+  }
+  if (!inputs.empty() && tensorIndex != inputs.size())
+    fail("--inputs names " + llvm::Twine(inputs.size()) + " files but @" +
+         signature->name + " takes " + llvm::Twine(tensorIndex) + " tensors");
+  // Before the call: compiled code may reuse an argument's buffer in place.
+  if (!saveInputs.empty())
+    for (auto [i, tensor] : llvm::enumerate(tensors))
+      if (auto err = writeNpy(saveInputs + std::to_string(i) + ".npy", tensor))
+        fail(*err);
+
+  std::vector<double> times;
+  std::vector<HostTensor> results;
+  int64_t measuredPeak = 0, hostPeak = 0;
+  for (unsigned run = 0; run < std::max(1u, repeat.getValue()); ++run) {
+    results.clear();
+    remat_runtime_reset_peak();
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::Error err = (*compiled)->invoke(*signature, tensors, scalars,
+                                              results))
+      fail("calling @" + signature->name + " failed: " +
+           llvm::toString(std::move(err)));
+    auto end = std::chrono::steady_clock::now();
+    times.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+    if (run == 0) {
+      measuredPeak = remat_runtime_peak_bytes();
+      hostPeak = remat_runtime_peak_host_bytes();
+    }
+  }
+
+  llvm::outs() << "@" << signature->name << " from " << inputFile
+               << (lowered ? " (lowered with remat-lower-cpu)" : "") << "\n";
+  for (auto [i, result] : llvm::enumerate(results)) {
+    printOutput(i, result);
+    if (!saveOutputs.empty())
+      if (auto err = writeNpy(saveOutputs + std::to_string(i) + ".npy", result))
+        fail(*err);
+  }
+  std::sort(times.begin(), times.end());
+  llvm::outs() << "time: " << llvm::format("%.3f", times.front())
+               << " ms min, " << llvm::format("%.3f", times[times.size() / 2])
+               << " ms median over " << times.size() << " run(s)\n";
+  // Constants are globals in compiled code, not heap allocations, but the
+  // planner counts them as resident: add them to compare like with like.
+  int64_t measured = measuredPeak + signature->plannedConstantBytes;
+  llvm::outs() << "memory: measured peak " << measured << " B ("
+               << formatBytes(measured) << ")";
+  if (signature->plannedConstantBytes)
+    llvm::outs() << " incl. " << signature->plannedConstantBytes
+                 << " B of constants";
+  llvm::outs() << ", host peak " << hostPeak << " B";
+  if (signature->plannedPeak) {
+    llvm::outs() << "; planned peak " << *signature->plannedPeak << " B ("
+                 << formatBytes(*signature->plannedPeak) << "), measured/planned "
+                 << llvm::format("%.4f", static_cast<double>(measured) /
+                                             static_cast<double>(
+                                                 *signature->plannedPeak));
+  }
+  llvm::outs() << "\n";
+  return 0;
+}
