@@ -7,7 +7,7 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   ninja-build cmake pkg-config libzstd-dev
   # tests
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev python3-numpy
   # exact solver (COIN-OR CBC)
   coinor-libcbc-dev
 )

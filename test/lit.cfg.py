@@ -1,7 +1,10 @@
 # -*- Python -*-
 # lit configuration for remat. Features:
-#   cbc  the exact MILP solver is built (COIN-OR CBC found)
+#   cbc    the exact MILP solver is built (COIN-OR CBC found)
+#   numpy  %python (default /usr/bin/python3, or --param python=...) can
+#          import numpy: the integration tests' references need it
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -20,9 +23,21 @@ config.substitutions.append(("%remat_obj_root", config.remat_obj_root))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
+# The python3 first on PATH may be an interpreter without numpy; Debian's
+# python3-numpy is for /usr/bin/python3. %python replaces lit's default.
+python = lit_config.params.get("python", "/usr/bin/python3")
+config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
+config.substitutions.append(("%python", '"%s"' % python))
+try:
+    if subprocess.run([python, "-c", "import numpy"],
+                      capture_output=True).returncode == 0:
+        config.available_features.add("numpy")
+except OSError:
+    pass
+
 if config.remat_have_cbc:
     config.available_features.add("cbc")
 
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
-tools = ["remat-opt"]
+tools = ["remat-opt", "remat-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,0 +1,69 @@
+// Forward numerics of remat.conv2d against numpy (reference.py): plain,
+// strided with asymmetric padding [top, left, bottom, right], dilated,
+// grouped (F/groups != groups and F/groups == groups, which a swapped
+// filter layout would get silently wrong), depthwise, everything at once,
+// f16 and bf16 (f32 accumulation).
+// REQUIRES: numpy
+// RUN: remat-run %s --entry=plain --seed=1 --save-inputs=%t.plain.in --save-outputs=%t.plain.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --in %t.plain.in --out %t.plain.out
+// RUN: remat-run %s --entry=strided_padded --seed=2 --save-inputs=%t.strided_padded.in --save-outputs=%t.strided_padded.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --strides 2,1 --padding 1,0,2,1 --in %t.strided_padded.in --out %t.strided_padded.out
+// RUN: remat-run %s --entry=dilated --seed=3 --save-inputs=%t.dilated.in --save-outputs=%t.dilated.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --dilations 2,2 --in %t.dilated.in --out %t.dilated.out
+// RUN: remat-run %s --entry=grouped --seed=4 --save-inputs=%t.grouped.in --save-outputs=%t.grouped.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --groups 2 --padding 1,1,1,1 --in %t.grouped.in --out %t.grouped.out
+// RUN: remat-run %s --entry=grouped_square --seed=5 --save-inputs=%t.grouped_square.in --save-outputs=%t.grouped_square.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --groups 2 --in %t.grouped_square.in --out %t.grouped_square.out
+// RUN: remat-run %s --entry=depthwise --seed=6 --save-inputs=%t.depthwise.in --save-outputs=%t.depthwise.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --groups 4 --strides 2,2 --padding 1,1,1,1 --in %t.depthwise.in --out %t.depthwise.out
+// RUN: remat-run %s --entry=everything --seed=7 --save-inputs=%t.everything.in --save-outputs=%t.everything.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --groups 3 --strides 2,3 --padding 2,1,0,1 --dilations 1,2 --in %t.everything.in --out %t.everything.out
+// RUN: remat-run %s --entry=f16 --seed=8 --save-inputs=%t.f16.in --save-outputs=%t.f16.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.f16.in --out %t.f16.out
+// RUN: remat-run %s --entry=bf16 --seed=9 --save-inputs=%t.bf16.in --save-outputs=%t.bf16.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --groups 2 --strides 2,2 --in %t.bf16.in --out %t.bf16.out
+
+func.func @plain(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  %y = remat.conv2d %x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %y : tensor<1x4x6x6xf32>
+}
+
+func.func @strided_padded(%x: tensor<2x3x11x9xf32>, %w: tensor<5x3x3x3xf32>) -> tensor<2x5x6x8xf32> {
+  %y = remat.conv2d %x, %w strides [2, 1] padding [1, 0, 2, 1] : tensor<2x3x11x9xf32>, tensor<5x3x3x3xf32> -> tensor<2x5x6x8xf32>
+  return %y : tensor<2x5x6x8xf32>
+}
+
+func.func @dilated(%x: tensor<1x4x13x13xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x9x9xf32> {
+  %y = remat.conv2d %x, %w dilations [2, 2] : tensor<1x4x13x13xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x9x9xf32>
+  return %y : tensor<1x6x9x9xf32>
+}
+
+func.func @grouped(%x: tensor<2x4x7x7xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<2x6x7x7xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] groups 2 : tensor<2x4x7x7xf32>, tensor<6x2x3x3xf32> -> tensor<2x6x7x7xf32>
+  return %y : tensor<2x6x7x7xf32>
+}
+
+func.func @grouped_square(%x: tensor<1x4x7x7xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x5x5xf32> {
+  %y = remat.conv2d %x, %w groups 2 : tensor<1x4x7x7xf32>, tensor<4x2x3x3xf32> -> tensor<1x4x5x5xf32>
+  return %y : tensor<1x4x5x5xf32>
+}
+
+func.func @depthwise(%x: tensor<1x4x9x9xf32>, %w: tensor<8x1x3x3xf32>) -> tensor<1x8x5x5xf32> {
+  %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] groups 4 : tensor<1x4x9x9xf32>, tensor<8x1x3x3xf32> -> tensor<1x8x5x5xf32>
+  return %y : tensor<1x8x5x5xf32>
+}
+
+func.func @everything(%x: tensor<1x6x10x12xf32>, %w: tensor<9x2x3x2xf32>) -> tensor<1x9x5x4xf32> {
+  %y = remat.conv2d %x, %w strides [2, 3] padding [2, 1, 0, 1] dilations [1, 2] groups 3 : tensor<1x6x10x12xf32>, tensor<9x2x3x2xf32> -> tensor<1x9x5x4xf32>
+  return %y : tensor<1x9x5x4xf32>
+}
+
+func.func @f16(%x: tensor<1x3x8x8xf16>, %w: tensor<4x3x3x3xf16>) -> tensor<1x4x8x8xf16> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x3x8x8xf16>, tensor<4x3x3x3xf16> -> tensor<1x4x8x8xf16>
+  return %y : tensor<1x4x8x8xf16>
+}
+
+func.func @bf16(%x: tensor<2x4x9x9xbf16>, %w: tensor<6x2x3x3xbf16>) -> tensor<2x6x4x4xbf16> {
+  %y = remat.conv2d %x, %w strides [2, 2] groups 2 : tensor<2x4x9x9xbf16>, tensor<6x2x3x3xbf16> -> tensor<2x6x4x4xbf16>
+  return %y : tensor<2x6x4x4xbf16>
+}
