@@ -38,6 +38,22 @@ except OSError:
 if config.remat_have_cbc:
     config.available_features.add("cbc")
 
+# Pass statistics exist only when LLVM was built with them (not Debian's).
+def _llvm_has_statistics():
+    import subprocess
+    try:
+        out = subprocess.run(
+            [os.path.join(config.remat_tools_dir, "remat-opt"), "-canonicalize",
+             "-mlir-pass-statistics", "-o", os.devnull],
+            input="func.func @f() { %c = arith.constant 1 : i32 \n return }",
+            capture_output=True, text=True, timeout=60)
+        return "(S)" in out.stderr
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+if _llvm_has_statistics():
+    config.available_features.add("llvm-stats")
+
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
 tools = ["remat-opt", "remat-run"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

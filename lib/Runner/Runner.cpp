@@ -257,6 +257,8 @@ std::string remat::emitCHeader(ArrayRef<FunctionSignature> signatures,
         "// descriptors (16-bit floats as uint16_t bit patterns). Returned\n"
         "// buffers are allocated by the compiled code through\n"
         "// libRematRuntime; free them with remat_runtime_free(allocated).\n"
+        "// Link the object with libRematRuntime and MLIR's\n"
+        "// libmlir_c_runner_utils (memrefCopy, for strided copies).\n"
         "#pragma once\n#include <cstdint>\n"
         "#include \"mlir/ExecutionEngine/CRunnerUtils.h\"\n"
         "#include \"remat/Runtime/MemoryTracker.h\"\n\nextern \"C\" {\n";
