@@ -1,6 +1,7 @@
 //===- ContractionOps.cpp - matmul, conv2d and pooling --------------------===//
 
 #include "OpDiagnostics.h"
+#include "ShapeRules.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
 using namespace mlir;
@@ -71,37 +72,78 @@ static int64_t windowOutputSize(int64_t in, int64_t padBefore,
 }
 
 /// Checks strides/padding/dilations and returns the output [OH, OW].
-template <typename OpTy>
 static FailureOr<SmallVector<int64_t, 2>>
-inferWindow(std::optional<Location> loc, RankedTensorType input,
-            ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-            ArrayRef<int64_t> padding, ArrayRef<int64_t> dilations) {
+inferWindow(std::optional<Location> loc, StringRef opName,
+            RankedTensorType input, ArrayRef<int64_t> kernel,
+            ArrayRef<int64_t> strides, ArrayRef<int64_t> padding,
+            ArrayRef<int64_t> dilations) {
   for (int64_t s : strides)
     if (s <= 0)
-      return emitInferError<OpTy>(loc, "strides must be positive, got ",
-                                  formatList(strides));
+      return emitInferErrorFor(loc, opName, "strides must be positive, got ",
+                               formatList(strides));
   for (int64_t d : dilations)
     if (d <= 0)
-      return emitInferError<OpTy>(loc, "dilations must be positive, got ",
-                                  formatList(dilations));
+      return emitInferErrorFor(loc, opName,
+                               "dilations must be positive, got ",
+                               formatList(dilations));
   for (int64_t p : padding)
     if (p < 0)
-      return emitInferError<OpTy>(loc, "padding must be non-negative, got ",
-                                  formatList(padding));
+      return emitInferErrorFor(loc, opName,
+                               "padding must be non-negative, got ",
+                               formatList(padding));
   SmallVector<int64_t, 2> out;
   for (int i = 0; i < 2; ++i) {
     int64_t size =
         windowOutputSize(input.getDimSize(2 + i), padding[i], padding[2 + i],
                          kernel[i], strides[i], dilations[i]);
     if (size <= 0)
-      return emitInferError<OpTy>(
-          loc, "window of size ", kernel[i], " (dilation ", dilations[i],
-          ") does not fit spatial dimension ", 2 + i, " of size ",
-          input.getDimSize(2 + i), " with padding ", padding[i], " + ",
-          padding[2 + i]);
+      return emitInferErrorFor(
+          loc, opName, "window of size ", kernel[i], " (dilation ",
+          dilations[i], ") does not fit spatial dimension ", 2 + i,
+          " of size ", input.getDimSize(2 + i), " with padding ", padding[i],
+          " + ", padding[2 + i]);
     out.push_back(size);
   }
   return out;
+}
+
+FailureOr<RankedTensorType> remat::detail::inferConv2DType(
+    std::optional<Location> loc, StringRef opName, RankedTensorType input,
+    RankedTensorType filter, ArrayRef<int64_t> strides,
+    ArrayRef<int64_t> padding, ArrayRef<int64_t> dilations, int64_t groups) {
+  if (input.getRank() != 4)
+    return emitInferErrorFor(
+        loc, opName, "input must have rank 4 (N, C, H, W), got rank ",
+        input.getRank());
+  if (filter.getRank() != 4)
+    return emitInferErrorFor(
+        loc, opName,
+        "filter must have rank 4 (F, C/groups, KH, KW), got rank ",
+        filter.getRank());
+  if (input.getElementType() != filter.getElementType())
+    return emitInferErrorFor(loc, opName, "operand element types differ: ",
+                             input.getElementType(), " and ",
+                             filter.getElementType());
+  if (groups <= 0)
+    return emitInferErrorFor(loc, opName, "groups must be positive, got ",
+                             groups);
+  int64_t channels = input.getDimSize(1), features = filter.getDimSize(0);
+  if (channels % groups != 0 || features % groups != 0)
+    return emitInferErrorFor(
+        loc, opName, "input channels (", channels, ") and filter features (",
+        features, ") must be multiples of groups (", groups, ")");
+  if (filter.getDimSize(1) != channels / groups)
+    return emitInferErrorFor(
+        loc, opName, "filter dimension 1 must be input channels / groups = ",
+        channels / groups, ", got ", filter.getDimSize(1));
+  ArrayRef<int64_t> kernel = filter.getShape().drop_front(2);
+  FailureOr<SmallVector<int64_t, 2>> spatial =
+      inferWindow(loc, opName, input, kernel, strides, padding, dilations);
+  if (failed(spatial))
+    return failure();
+  return RankedTensorType::get(
+      {input.getDimSize(0), features, (*spatial)[0], (*spatial)[1]},
+      input.getElementType());
 }
 
 LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
@@ -112,43 +154,47 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
   RankedTensorType filter = getRankedType(adaptor.getFilter());
   if (!input || !filter)
     return failure();
-  if (input.getRank() != 4)
-    return emitInferError<Conv2DOp>(
-        loc, "input must have rank 4 (N, C, H, W), got rank ",
-        input.getRank());
-  if (filter.getRank() != 4)
-    return emitInferError<Conv2DOp>(
-        loc, "filter must have rank 4 (F, C/groups, KH, KW), got rank ",
-        filter.getRank());
-  if (input.getElementType() != filter.getElementType())
-    return emitInferError<Conv2DOp>(loc, "operand element types differ: ",
-                                    input.getElementType(), " and ",
-                                    filter.getElementType());
-  int64_t groups = adaptor.getGroupsAttr().getInt();
-  if (groups <= 0)
-    return emitInferError<Conv2DOp>(loc, "groups must be positive, got ",
-                                    groups);
-  int64_t channels = input.getDimSize(1), features = filter.getDimSize(0);
-  if (channels % groups != 0 || features % groups != 0)
-    return emitInferError<Conv2DOp>(
-        loc, "input channels (", channels, ") and filter features (",
-        features, ") must be multiples of groups (", groups, ")");
-  if (filter.getDimSize(1) != channels / groups)
-    return emitInferError<Conv2DOp>(
-        loc, "filter dimension 1 must be input channels / groups = ",
-        channels / groups, ", got ", filter.getDimSize(1));
-  ArrayRef<int64_t> kernel = filter.getShape().drop_front(2);
-  FailureOr<SmallVector<int64_t, 2>> spatial = inferWindow<Conv2DOp>(
-      loc, input, kernel, adaptor.getStrides(), adaptor.getPadding(),
-      adaptor.getDilations());
-  if (failed(spatial))
+  FailureOr<RankedTensorType> type = inferConv2DType(
+      loc, getOperationName(), input, filter, adaptor.getStrides(),
+      adaptor.getPadding(), adaptor.getDilations(),
+      adaptor.getGroupsAttr().getInt());
+  if (failed(type))
     return failure();
-  results.push_back(RankedTensorType::get(
-      {input.getDimSize(0), features, (*spatial)[0], (*spatial)[1]},
-      input.getElementType()));
+  results.push_back(*type);
   return success();
 }
 
+FailureOr<RankedTensorType> remat::detail::inferPoolType(
+    std::optional<Location> loc, StringRef opName, RankedTensorType input,
+    ArrayRef<int64_t> kernel, std::optional<ArrayRef<int64_t>> strides,
+    ArrayRef<int64_t> padding) {
+  if (input.getRank() != 4)
+    return emitInferErrorFor(
+        loc, opName, "input must have rank 4 (N, C, H, W), got rank ",
+        input.getRank());
+  for (int64_t k : kernel)
+    if (k <= 0)
+      return emitInferErrorFor(loc, opName, "kernel must be positive, got ",
+                               formatList(kernel));
+  for (int i = 0; i < 2; ++i)
+    if (padding[i] >= kernel[i] || padding[2 + i] >= kernel[i])
+      return emitInferErrorFor(
+          loc, opName, "padding ", formatList(padding),
+          " must be smaller than the kernel ", formatList(kernel),
+          " so that every window holds an input element");
+  int64_t ones[2] = {1, 1};
+  FailureOr<SmallVector<int64_t, 2>> spatial =
+      inferWindow(loc, opName, input, kernel, strides.value_or(kernel),
+                  padding, ones);
+  if (failed(spatial))
+    return failure();
+  return RankedTensorType::get(
+      {input.getDimSize(0), input.getDimSize(1), (*spatial)[0],
+       (*spatial)[1]},
+      input.getElementType());
+}
+
+/// Result-type inference of the forward pooling ops.
 template <typename OpTy>
 static LogicalResult inferPool(std::optional<Location> loc,
                                typename OpTy::Adaptor adaptor,
@@ -156,34 +202,12 @@ static LogicalResult inferPool(std::optional<Location> loc,
   RankedTensorType input = getRankedType(adaptor.getInput());
   if (!input)
     return failure();
-  if (input.getRank() != 4)
-    return emitInferError<OpTy>(
-        loc, "input must have rank 4 (N, C, H, W), got rank ",
-        input.getRank());
-  ArrayRef<int64_t> kernel = adaptor.getKernel();
-  for (int64_t k : kernel)
-    if (k <= 0)
-      return emitInferError<OpTy>(loc, "kernel must be positive, got ",
-                                  formatList(kernel));
-  ArrayRef<int64_t> padding = adaptor.getPadding();
-  for (int i = 0; i < 2; ++i)
-    if (padding[i] >= kernel[i] || padding[2 + i] >= kernel[i])
-      return emitInferError<OpTy>(
-          loc, "padding ", formatList(padding),
-          " must be smaller than the kernel ", formatList(kernel),
-          " so that every window holds an input element");
-  SmallVector<int64_t, 2> strides(kernel);
-  if (auto given = adaptor.getStrides())
-    strides.assign(given->begin(), given->end());
-  int64_t ones[2] = {1, 1};
-  FailureOr<SmallVector<int64_t, 2>> spatial =
-      inferWindow<OpTy>(loc, input, kernel, strides, padding, ones);
-  if (failed(spatial))
+  FailureOr<RankedTensorType> type =
+      inferPoolType(loc, OpTy::getOperationName(), input, adaptor.getKernel(),
+                    adaptor.getStrides(), adaptor.getPadding());
+  if (failed(type))
     return failure();
-  results.push_back(RankedTensorType::get(
-      {input.getDimSize(0), input.getDimSize(1), (*spatial)[0],
-       (*spatial)[1]},
-      input.getElementType()));
+  results.push_back(*type);
   return success();
 }
 

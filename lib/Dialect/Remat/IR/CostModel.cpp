@@ -127,3 +127,154 @@ int64_t CheckpointOp::flops() { return regionFlops(getBody()); }
 int64_t ScanOp::flops() { return getLength() * regionFlops(getBody()); }
 int64_t OffloadOp::flops() { return 0; }
 int64_t ReloadOp::flops() { return 0; }
+
+//===----------------------------------------------------------------------===//
+// Gradient ops. Their scratch is what convert-remat-to-linalg allocates
+// beyond the results (GradientLowering.cpp): f32 row statistics and
+// accumulators, and the grids that turn scatters into gathers.
+//===----------------------------------------------------------------------===//
+
+/// Bytes of `elements` f32 values.
+static int64_t f32Bytes(int64_t elements) { return 4 * elements; }
+
+/// Bytes of an f32 accumulator of `type`'s shape when its elements are not
+/// f32 already (for f32, the accumulator is the result itself).
+static int64_t f32AccumulatorBytes(RankedTensorType type) {
+  return type.getElementType().isF32() ? 0 : f32Bytes(type.getNumElements());
+}
+
+/// Bytes of `elements` elements of `type`'s element type.
+static int64_t elementBytes(RankedTensorType type, int64_t elements) {
+  return elements * getElementBytes(type.getElementType()).value_or(4);
+}
+
+/// Elements of the stride-1 grid a pooling or convolution gradient spreads
+/// its `channels` gradient channels over: the input grid [N, ., H, W]
+/// widened by the window's reach.
+static int64_t gridElements(RankedTensorType input, int64_t channels,
+                            int64_t reachH, int64_t reachW) {
+  return input.getDimSize(0) * channels * (input.getDimSize(2) + reachH) *
+         (input.getDimSize(3) + reachW);
+}
+
+/// Elements of an NCHW tensor padded by [top, left, bottom, right], 0 when
+/// the padding is all zero (the lowering pads nothing then).
+static int64_t paddedElements(RankedTensorType type, ArrayRef<int64_t> pad) {
+  if (llvm::all_of(pad, [](int64_t p) { return p == 0; }))
+    return 0;
+  return type.getDimSize(0) * type.getDimSize(1) *
+         (type.getDimSize(2) + pad[0] + pad[2]) *
+         (type.getDimSize(3) + pad[1] + pad[3]);
+}
+
+int64_t ReluGradOp::flops() { return numElements(getResult()); }
+int64_t GeluGradOp::flops() {
+  int64_t perElement = getApproximation() == GeluApproximation::Tanh ? 17 : 11;
+  return perElement * numElements(getResult());
+}
+int64_t MaximumGradOp::flops() { return 2 * numElements(getGrad()); }
+
+int64_t ReduceMaxGradOp::flops() { return 4 * numElements(getInput()); }
+int64_t ReduceMaxGradOp::scratchBytes() {
+  return f32Bytes(numElements(getGrad())); // the tie counts
+}
+
+int64_t SoftmaxGradOp::flops() { return 4 * numElements(getResult()); }
+int64_t SoftmaxGradOp::scratchBytes() {
+  RankedTensorType type = getType();
+  int64_t axisSize = type.getDimSize(getAxisAttr().getInt());
+  return f32Bytes(type.getNumElements() / std::max<int64_t>(axisSize, 1));
+}
+
+int64_t MaxPool2DGradOp::flops() {
+  ArrayRef<int64_t> k = getKernel();
+  int64_t window = k[0] * k[1];
+  // Finding each window's first maximum, then gathering per input element.
+  return 2 * numElements(getGrad()) * window +
+         2 * numElements(getInput()) * window;
+}
+int64_t MaxPool2DGradOp::scratchBytes() {
+  RankedTensorType input = getInput().getType();
+  ArrayRef<int64_t> k = getKernel();
+  int64_t grid = gridElements(input, input.getDimSize(1), k[0] - 1, k[1] - 1);
+  return elementBytes(input, paddedElements(input, getPadding())) +
+         2 * f32Bytes(numElements(getGrad())) + // winner values and positions
+         elementBytes(input, grid) + f32Bytes(grid) + // gradient, winners
+         f32AccumulatorBytes(input);
+}
+
+int64_t AvgPool2DGradOp::flops() {
+  ArrayRef<int64_t> k = getKernel();
+  return numElements(getResult()) * (k[0] * k[1] + 1);
+}
+int64_t AvgPool2DGradOp::scratchBytes() {
+  RankedTensorType result = getType();
+  ArrayRef<int64_t> k = getKernel();
+  int64_t grid = gridElements(result, result.getDimSize(1), k[0] - 1, k[1] - 1);
+  return elementBytes(result, grid) + f32Bytes(result.getNumElements());
+}
+
+int64_t Conv2DGradInputOp::flops() {
+  RankedTensorType filter = getFilter().getType();
+  int64_t perInput = (filter.getDimSize(0) / getGroups()) *
+                     filter.getDimSize(2) * filter.getDimSize(3);
+  // Every input element correlates (F/groups) * KH * KW grid cells.
+  return 2 * numElements(getResult()) * perInput;
+}
+int64_t Conv2DGradInputOp::scratchBytes() {
+  RankedTensorType result = getType(), filter = getFilter().getType();
+  ArrayRef<int64_t> dilations = getDilations();
+  int64_t grid = gridElements(result, filter.getDimSize(0),
+                              (filter.getDimSize(2) - 1) * dilations[0],
+                              (filter.getDimSize(3) - 1) * dilations[1]);
+  // The grid, the reversed filter and the accumulator.
+  return elementBytes(result, grid) +
+         elementBytes(result, filter.getNumElements()) +
+         f32AccumulatorBytes(result);
+}
+
+int64_t Conv2DGradFilterOp::flops() {
+  RankedTensorType grad = getGrad().getType();
+  int64_t perWeight =
+      grad.getDimSize(0) * grad.getDimSize(2) * grad.getDimSize(3);
+  // Every weight is an N * OH * OW-long dot product.
+  return 2 * numElements(getResult()) * perWeight;
+}
+int64_t Conv2DGradFilterOp::scratchBytes() {
+  RankedTensorType input = getInput().getType();
+  return elementBytes(input, paddedElements(input, getPadding())) +
+         f32AccumulatorBytes(getType());
+}
+
+int64_t LayerNormGradOp::flops() {
+  int64_t elements = numElements(getInput());
+  int64_t rows = elements / std::max<int64_t>(numElements(getBiasGrad()), 1);
+  return (getWeight() ? 25 : 22) * elements + 4 * rows;
+}
+int64_t LayerNormGradOp::scratchBytes() {
+  int64_t rows = numElements(getInput()) /
+                 std::max<int64_t>(numElements(getBiasGrad()), 1);
+  // Sum, mean, squares, rstd and the two gradient sums per row.
+  return f32Bytes(6 * rows) + f32AccumulatorBytes(getWeightGrad().getType()) +
+         f32AccumulatorBytes(getBiasGrad().getType());
+}
+
+int64_t BatchNormGradOp::flops() {
+  return 9 * numElements(getInput()) + 8 * numElements(getWeight());
+}
+int64_t BatchNormGradOp::scratchBytes() {
+  // Two sums and three coefficients per channel.
+  return f32Bytes(5 * numElements(getWeight()));
+}
+
+int64_t EmbeddingGradOp::flops() { return numElements(getGrad()); }
+int64_t EmbeddingGradOp::scratchBytes() {
+  return f32AccumulatorBytes(getType());
+}
+
+int64_t CrossEntropyGradOp::flops() { return 10 * numElements(getLogits()); }
+int64_t CrossEntropyGradOp::scratchBytes() {
+  return f32Bytes(2 * numElements(getLabels())); // row maxima and sums
+}
+
+int64_t SliceGradOp::flops() { return 0; }

@@ -16,12 +16,22 @@
 
 namespace remat::detail {
 
+/// Emits (when `loc` is set) an error prefixed by `opName`, and fails. For
+/// shape rules shared by several ops (ShapeRules.h).
+template <typename... Args>
+llvm::LogicalResult emitInferErrorFor(std::optional<mlir::Location> loc,
+                                      llvm::StringRef opName,
+                                      Args &&...args) {
+  return mlir::emitOptionalError(loc, "'", opName, "' op ",
+                                 std::forward<Args>(args)...);
+}
+
 /// Emits (when `loc` is set) an error prefixed by the op name, and fails.
 template <typename OpTy, typename... Args>
 llvm::LogicalResult emitInferError(std::optional<mlir::Location> loc,
                                    Args &&...args) {
-  return mlir::emitOptionalError(loc, "'", OpTy::getOperationName(), "' op ",
-                                 std::forward<Args>(args)...);
+  return emitInferErrorFor(loc, OpTy::getOperationName(),
+                           std::forward<Args>(args)...);
 }
 
 /// Formats a list of integers as "[a, b, c]".

@@ -1,6 +1,7 @@
 //===- ReductionOps.cpp - broadcast and reductions ------------------------===//
 
 #include "OpDiagnostics.h"
+#include "ShapeRules.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
 using namespace mlir;
@@ -38,6 +39,22 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
+FailureOr<RankedTensorType>
+remat::detail::inferReducedType(std::optional<Location> loc, StringRef opName,
+                                RankedTensorType input, ArrayRef<int64_t> dims,
+                                bool keepDims) {
+  if (auto error = checkDimensionList(dims, input.getRank(), false))
+    return emitInferErrorFor(loc, opName, "dims: ", *error);
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0, e = input.getRank(); d < e; ++d) {
+    if (!llvm::is_contained(dims, d))
+      shape.push_back(input.getDimSize(d));
+    else if (keepDims)
+      shape.push_back(1);
+  }
+  return RankedTensorType::get(shape, input.getElementType());
+}
+
 /// Shared result-type inference and verification of the reductions.
 template <typename OpTy>
 static LogicalResult inferReduction(std::optional<Location> loc,
@@ -46,17 +63,12 @@ static LogicalResult inferReduction(std::optional<Location> loc,
   RankedTensorType type = getRankedType(adaptor.getInput());
   if (!type)
     return failure();
-  ArrayRef<int64_t> dims = adaptor.getDimensions();
-  if (auto error = checkDimensionList(dims, type.getRank(), false))
-    return emitInferError<OpTy>(loc, "dims: ", *error);
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0, e = type.getRank(); d < e; ++d) {
-    if (!llvm::is_contained(dims, d))
-      shape.push_back(type.getDimSize(d));
-    else if (adaptor.getKeepDims())
-      shape.push_back(1);
-  }
-  results.push_back(RankedTensorType::get(shape, type.getElementType()));
+  FailureOr<RankedTensorType> reduced =
+      inferReducedType(loc, OpTy::getOperationName(), type,
+                       adaptor.getDimensions(), adaptor.getKeepDims());
+  if (failed(reduced))
+    return failure();
+  results.push_back(*reduced);
   return success();
 }
 

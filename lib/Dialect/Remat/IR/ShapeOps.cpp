@@ -1,6 +1,7 @@
 //===- ShapeOps.cpp - embedding, reshape, transpose, slice, concat --------===//
 
 #include "OpDiagnostics.h"
+#include "ShapeRules.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
 using namespace mlir;
@@ -67,6 +68,39 @@ SmallVector<int64_t> SliceOp::getEffectiveStrides() {
   return SmallVector<int64_t>(getStart().size(), 1);
 }
 
+FailureOr<RankedTensorType> remat::detail::inferSliceType(
+    std::optional<Location> loc, StringRef opName, RankedTensorType input,
+    ArrayRef<int64_t> start, ArrayRef<int64_t> limit,
+    std::optional<ArrayRef<int64_t>> givenStrides) {
+  int64_t rank = input.getRank();
+  SmallVector<int64_t> strides(rank, 1);
+  if (givenStrides)
+    strides.assign(givenStrides->begin(), givenStrides->end());
+  if (static_cast<int64_t>(start.size()) != rank ||
+      static_cast<int64_t>(limit.size()) != rank)
+    return emitInferErrorFor(
+        loc, opName, "start and limit need one entry per dimension (", rank,
+        "), got ", start.size(), " and ", limit.size());
+  if (static_cast<int64_t>(strides.size()) != rank)
+    return emitInferErrorFor(
+        loc, opName, "strides need one entry per dimension (", rank,
+        "), got ", strides.size());
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (strides[d] <= 0)
+      return emitInferErrorFor(loc, opName, "strides must be positive, got ",
+                               formatList(strides));
+    if (start[d] < 0 || start[d] > limit[d] ||
+        limit[d] > input.getDimSize(d))
+      return emitInferErrorFor(
+          loc, opName, "dimension ", d, ": need 0 <= start <= limit <= ",
+          input.getDimSize(d), ", got start ", start[d], " and limit ",
+          limit[d]);
+    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+  }
+  return RankedTensorType::get(shape, input.getElementType());
+}
+
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                                         std::optional<Location> loc,
                                         Adaptor adaptor,
@@ -74,34 +108,12 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
   RankedTensorType input = getRankedType(adaptor.getInput());
   if (!input)
     return failure();
-  int64_t rank = input.getRank();
-  ArrayRef<int64_t> start = adaptor.getStart(), limit = adaptor.getLimit();
-  SmallVector<int64_t> strides(rank, 1);
-  if (auto given = adaptor.getStrides())
-    strides.assign(given->begin(), given->end());
-  if (static_cast<int64_t>(start.size()) != rank ||
-      static_cast<int64_t>(limit.size()) != rank)
-    return emitInferError<SliceOp>(
-        loc, "start and limit need one entry per dimension (", rank,
-        "), got ", start.size(), " and ", limit.size());
-  if (static_cast<int64_t>(strides.size()) != rank)
-    return emitInferError<SliceOp>(
-        loc, "strides need one entry per dimension (", rank, "), got ",
-        strides.size());
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (strides[d] <= 0)
-      return emitInferError<SliceOp>(loc, "strides must be positive, got ",
-                                     formatList(strides));
-    if (start[d] < 0 || start[d] > limit[d] ||
-        limit[d] > input.getDimSize(d))
-      return emitInferError<SliceOp>(
-          loc, "dimension ", d, ": need 0 <= start <= limit <= ",
-          input.getDimSize(d), ", got start ", start[d], " and limit ",
-          limit[d]);
-    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
-  }
-  results.push_back(RankedTensorType::get(shape, input.getElementType()));
+  FailureOr<RankedTensorType> type =
+      inferSliceType(loc, getOperationName(), input, adaptor.getStart(),
+                     adaptor.getLimit(), adaptor.getStrides());
+  if (failed(type))
+    return failure();
+  results.push_back(*type);
   return success();
 }
 

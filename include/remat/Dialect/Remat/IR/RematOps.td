@@ -716,4 +716,6 @@ def Remat_ReloadOp : Remat_Op<"reload", [InferTypeOpAdaptor,
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
+include "remat/Dialect/Remat/IR/RematGradientOps.td"
+
 #endif // REMAT_DIALECT_REMAT_IR_REMATOPS_TD
