@@ -19,6 +19,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "remat/Core/ByteSize.h"
 #include "remat/Registration.h"
+#include "remat/Runner/GradientCheck.h"
 #include "remat/Runner/Runner.h"
 #include "remat/Runtime/MemoryTracker.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,6 +64,22 @@ static cl::opt<std::string> emitObject(
     "emit-object", cl::desc("Write an object file instead of running"));
 static cl::opt<std::string> emitHeader(
     "emit-header", cl::desc("Write the C header of the entry points"));
+static cl::opt<bool> checkGradientsFlag(
+    "check-gradients",
+    cl::desc("--entry is a gradient function from remat-autodiff: compare "
+             "its gradients with central finite differences of its primal"));
+static cl::opt<double> fdEpsilon("fd-epsilon",
+                                 cl::desc("Finite-difference step"),
+                                 cl::init(1e-2));
+static cl::opt<unsigned> fdSamples(
+    "fd-samples", cl::desc("Coordinates checked per differentiated argument"),
+    cl::init(16));
+static cl::opt<double> fdRtol("fd-rtol",
+                              cl::desc("Relative tolerance of the check"),
+                              cl::init(2e-2));
+static cl::opt<double> fdAtol("fd-atol",
+                              cl::desc("Absolute tolerance of the check"),
+                              cl::init(1e-3));
 static cl::opt<std::string>
     loweredOutput("lowered-output",
                   cl::desc("Write the LLVM-dialect module to this file"));
@@ -153,6 +170,27 @@ int main(int argc, char **argv) {
         allSignatures.push_back(*sig);
       }
 
+  // The primal of a gradient function, when checking gradients.
+  std::optional<FunctionSignature> primalSignature;
+  SmallVector<int64_t> wrt;
+  if (checkGradientsFlag) {
+    auto primalRef = entryFunc->getAttrOfType<FlatSymbolRefAttr>("remat.primal");
+    auto wrtAttr = entryFunc->getAttrOfType<DenseI64ArrayAttr>("remat.wrt");
+    if (!primalRef || !wrtAttr)
+      fail("--check-gradients: @" + entryFunc.getSymName() +
+           " is not a gradient function made by remat-autodiff (no "
+           "remat.primal / remat.wrt attributes)");
+    auto primal = module->lookupSymbol<func::FuncOp>(primalRef.getValue());
+    if (!primal)
+      fail("--check-gradients: the primal @" + primalRef.getValue() +
+           " is not in the module");
+    FailureOr<FunctionSignature> sig = readSignature(primal);
+    if (failed(sig))
+      fail("unsupported signature of @" + primal.getSymName());
+    primalSignature = *sig;
+    wrt.assign(wrtAttr.asArrayRef().begin(), wrtAttr.asArrayRef().end());
+  }
+
   bool lowered = needsLowering(*module);
   if (lowered) {
     CpuPipelineOptions options;
@@ -185,6 +223,20 @@ int main(int argc, char **argv) {
   auto compiled = CompiledModule::compile(*module);
   if (!compiled)
     fail("JIT compilation failed: " + llvm::toString(compiled.takeError()));
+
+  if (checkGradientsFlag) {
+    GradientCheckOptions options;
+    options.epsilon = fdEpsilon;
+    options.samples = fdSamples;
+    options.rtol = fdRtol;
+    options.atol = fdAtol;
+    options.seed = seed;
+    auto checked = checkGradients(**compiled, *primalSignature, *signature,
+                                  wrt, options, llvm::outs());
+    if (!checked)
+      fail("--check-gradients: " + llvm::toString(checked.takeError()));
+    return checked->passed ? 0 : 1;
+  }
 
   // Arguments, in tracked memory: they are resident for the whole call, as
   // the planner counts them.

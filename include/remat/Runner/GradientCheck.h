@@ -16,7 +16,7 @@ namespace remat {
 
 struct GradientCheckOptions {
   /// Step of the central difference (x +- epsilon).
-  double epsilon = 1e-3;
+  double epsilon = 1e-2;
   /// Coordinates checked per differentiated argument.
   unsigned samples = 16;
   /// Pass when |fd - g| <= atol + rtol * max(|fd|, |g|).

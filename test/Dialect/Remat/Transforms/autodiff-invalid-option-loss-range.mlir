@@ -1,0 +1,8 @@
+// An option value remat-autodiff cannot use.
+// RUN: remat-opt %s -verify-diagnostics -remat-autodiff="functions=f loss=2"
+
+// expected-error @+1 {{remat-autodiff: loss=2 is out of range: @f has 1 result(s)}}
+func.func @f(%x: tensor<4xf32>, %ids: tensor<4xi32>) -> tensor<f32> {
+  %l = remat.reduce_sum %x dims [0] : tensor<4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}

@@ -1,0 +1,59 @@
+// What remat-autodiff refuses, each with a diagnostic on the function or op.
+// RUN: remat-opt %s -split-input-file -verify-diagnostics -remat-autodiff="functions=f"
+
+// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a scalar, a 0-d float tensor, but has type 'tensor<4xf32>'; reduce it first (e.g. remat.reduce_mean over all dims)}}
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = remat.exp %x : tensor<4xf32>
+  return %e : tensor<4xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{remat-autodiff: no gradient rule for 'math.cos', which lies on a path from a differentiated argument to the loss (differentiate fewer arguments with wrt=, or express it with remat ops)}}
+  %c = math.cos %x : tensor<4xf32>
+  %l = remat.reduce_sum %c dims [0] : tensor<4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// -----
+
+// A foreign op off the differentiated path is fine: no error.
+func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
+  %y = remat.constant dense<0.5> : tensor<4xf32>
+  %c = math.cos %y : tensor<4xf32>
+  %l = remat.reduce_sum %c dims [0] : tensor<4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// -----
+
+func.func @f(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<f32> {
+  // expected-error @+1 {{remat-autodiff: differentiating through the batch statistics of remat.batch_norm (its mean and variance results) is not supported; only its output may reach the loss}}
+  %y, %m, %v = remat.batch_norm %x, %g, %b eps 1.0e-05 : tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>
+  %l = remat.reduce_sum %m dims [0] : tensor<3xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// -----
+
+// expected-error @+1 {{remat-autodiff: cannot create @f_grad: a symbol with that name exists}}
+func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
+  %l = remat.reduce_sum %x dims [0] : tensor<4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+func.func @f_grad() {
+  return
+}
+
+// -----
+
+func.func @f(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{remat-autodiff: no gradient rule for 'remat.scan'}}
+  %h = remat.scan mode <full> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    %a = remat.mul %c, %w : tensor<4xf32>
+    remat.yield %a : tensor<4xf32>
+  }
+  %l = remat.reduce_sum %h dims [0] : tensor<4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
