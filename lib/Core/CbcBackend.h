@@ -1,0 +1,73 @@
+//===- CbcBackend.h - solve a LinearProgram with COIN-OR CBC ----*- C++ -*-===//
+//
+// The only code that talks to CBC, through its C interface (Cbc_C_Interface.h,
+// CBC 2.10): loads a LinearProgram, sets the time limit and a MIP start,
+// solves, and reads back the incumbent, the best bound and the status. The C
+// interface catches CBC's exceptions, so nothing here relies on C++
+// exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_LIB_CORE_CBCBACKEND_H
+#define REMAT_LIB_CORE_CBCBACKEND_H
+
+#include "LinearProgram.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace remat {
+
+/// How a MILP solve ended.
+enum class MilpStatus {
+  /// A solution, proven optimal.
+  Optimal,
+  /// A solution; stopped (on the time limit) before proving it optimal.
+  Feasible,
+  /// Proven to have no solution.
+  Infeasible,
+  /// Stopped before finding a solution or proving there is none.
+  Unknown,
+  /// The solver gave up (numerical trouble, internal error).
+  Failed,
+};
+
+/// Limits and hints of one solve.
+struct MilpOptions {
+  /// Wall-clock limit in seconds (CBC checks it between its steps; its
+  /// preprocessing and root LP may overrun it a little).
+  double timeLimitSeconds = 10;
+  /// A MIP start: (column, value) for integer columns; the solver completes
+  /// the continuous ones. Ignored by the solver when infeasible.
+  std::vector<std::pair<int, double>> start;
+  /// Only solutions with an objective at most this are of interest: the
+  /// objective of a plan known by other means. When none exists the solve
+  /// ends Infeasible.
+  std::optional<double> cutoff;
+};
+
+/// The outcome of one solve.
+struct MilpResult {
+  MilpStatus status = MilpStatus::Unknown;
+  /// The best solution, one value per column (empty when none was found).
+  std::vector<double> values;
+  /// Objective of `values`.
+  double objective = 0;
+  /// The best proven lower bound on the objective.
+  double bound = 0;
+  /// Wall-clock seconds spent, loading included.
+  double seconds = 0;
+  /// CBC's status in words, e.g. "CBC 2.10.8: optimal after 12 nodes".
+  std::string summary;
+};
+
+/// Solves `program` (a minimization) with CBC. Thread-safe: solves from
+/// several threads run one after the other.
+MilpResult solveWithCbc(const LinearProgram &program,
+                        const MilpOptions &options);
+
+} // namespace remat
+
+#endif // REMAT_LIB_CORE_CBCBACKEND_H

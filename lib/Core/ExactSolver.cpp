@@ -1,0 +1,450 @@
+//===- ExactSolver.cpp - the MILP solver, by COIN-OR CBC ------------------===//
+//
+// solveExact: the minimum-cost recompute-only plan within the budget, from
+// the MILP of RecomputeMilp.h (Checkmate's formulation, Jain et al., MLSys
+// 2020), solved by CBC within the time limit. Like Checkmate it never
+// offloads: problems whose policies require offloading are refused.
+//
+// Phases, all within options.timeLimitSeconds of wall-clock time:
+//  1. Minimize the added cost subject to the budget.
+//  2. When 1 proved optimality and options.minimizePeakAfterCost: minimize
+//     the peak among plans of that cost (the lexicographic optimum).
+//  3. When the budget is infeasible: minimize the peak without a budget, to
+//     report the smallest budget that can be met, then the cost at that peak.
+// Every phase starts from a plan already known: the greedy's for phase 1,
+// the previous phase's after it, the lower of keeping everything and the
+// greedy's lowest peak for phase 3. That plan is the fallback, and its
+// objective is CBC's cutoff: CBC looks only for better plans, and when it
+// proves there is none the known plan is optimal. A cutoff rather than a MIP
+// start (phase 2 gets both): CBC completes a start by solving an LP as large
+// as the root's, which on large models costs as much time again, and the
+// greedy's plans are not always points of the model.
+//
+// A solution becomes a plan (the recomputations of R, unread ones dropped),
+// which verifyPlan replays; costs and peaks come from the replay, never from
+// the MILP's objective. "Optimal" means that no plan the model expresses
+// (recomputations in ascending order within a step) is cheaper.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CbcBackend.h"
+#include "RecomputeMilp.h"
+
+#include "remat/Core/Solvers.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+using namespace remat;
+
+namespace {
+
+/// Models larger than this are refused: building them takes gigabytes and
+/// CBC would not solve them in any sensible time.
+constexpr int64_t kMaxColumns = 2'000'000;
+
+/// Share of the time limit given to phase 1 when phase 2 may follow. Cost
+/// comes first, and phase 2 only runs when phase 1 proves optimality; it
+/// gets the rest, with any time phase 1 leaves unused.
+constexpr double kCostPhaseShare = 0.85;
+
+/// CBC cannot interrupt its root LP, whose time grows about quadratically
+/// with the model's nonzeros: about this many seconds per nonzero squared
+/// (dual simplex, measured on the training-like graphs of the tests: 0.4 s
+/// at 110k nonzeros, 2 s at 250k, 29 s at 990k, on a loaded 2-core VM).
+constexpr double kRootLpSecondsPerNonZeroSquared = 2e-11;
+
+/// CBC is not run when its root LP alone would take more than this many
+/// times the time left: the time limit would be overrun for nothing.
+constexpr double kRootLpOverrun = 2.0;
+
+/// Relative slack of objective comparisons (cutoffs, phase 2's cost bound):
+/// CBC's tolerances cannot tell values closer than this apart.
+constexpr double kObjectiveSlack = 1e-9;
+
+/// Wall-clock time left of the solver's limit.
+class Deadline {
+  /// Limits beyond a year are a year (and stay within the clock's range).
+  static constexpr double kLongestLimit = 365.0 * 24 * 3600;
+
+public:
+  explicit Deadline(double seconds)
+      : end(std::chrono::steady_clock::now() +
+            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                std::chrono::duration<double>(
+                    std::clamp(seconds, 0.0, kLongestLimit)))) {}
+
+  double remaining() const {
+    return std::max(0.0, std::chrono::duration<double>(
+                             end - std::chrono::steady_clock::now())
+                             .count());
+  }
+
+private:
+  std::chrono::steady_clock::time_point end;
+};
+
+/// A plan with its replay.
+struct ReplayedPlan {
+  Plan plan;
+  Verification verification;
+  double cost = 0;
+  int64_t peak() const { return verification.profile.peak; }
+};
+
+/// `plan` replayed, or nullopt when it does not replay.
+std::optional<ReplayedPlan> replay(const Problem &problem, Plan plan) {
+  Verification verification = verifyPlan(problem, plan);
+  if (!verification.ok())
+    return std::nullopt;
+  double cost = plan.addedCost(problem);
+  return ReplayedPlan{std::move(plan), std::move(verification), cost};
+}
+
+/// A plan's peak in the units of the model's P.
+double peakUnits(const Problem &problem, const RecomputeMilp &milp,
+                 const ReplayedPlan &plan) {
+  return static_cast<double>(plan.peak() - problem.residentBytes()) /
+         static_cast<double>(milp.memoryUnit());
+}
+
+/// "1.23 s".
+std::string formatSeconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f s", seconds);
+  return text;
+}
+
+/// CBC's status and time, for messages.
+std::string describe(const MilpResult &milp) {
+  return milp.summary + " (" + formatSeconds(milp.seconds) + ")";
+}
+
+/// What one CBC solve that must beat a known plan ended with.
+struct Search {
+  /// The better of the known plan and CBC's (none when neither exists).
+  std::optional<ReplayedPlan> best;
+  bool fromMilp = false;
+  /// `best` is proven optimal for the program.
+  bool proven = false;
+  /// CBC's bound on the objective, in the program's units, within
+  /// [0, objective of best].
+  double bound = 0;
+  MilpResult milp;
+  /// Anomalies worth reporting (a solution that does not replay, or that
+  /// exceeds a limit by the solver's tolerance).
+  std::string note;
+};
+
+/// Solves `program` for a plan better than `known` (when given). `objective`
+/// is a plan's objective in the program's units, from its replay;
+/// `admissible` checks the program's limits on the replay.
+Search
+searchBeyond(const Problem &problem, const RecomputeMilp &milp,
+             const LinearProgram &program, std::optional<ReplayedPlan> known,
+             const std::function<double(const ReplayedPlan &)> &objective,
+             const std::function<bool(const ReplayedPlan &)> &admissible,
+             MilpOptions options) {
+  Search search;
+  search.best = std::move(known);
+  bool hadKnown = search.best.has_value();
+  if (hadKnown) {
+    double value = objective(*search.best);
+    options.cutoff = value + kObjectiveSlack * std::max(1.0, std::fabs(value));
+  }
+  double nonZeros = static_cast<double>(program.numNonZeros());
+  double rootSeconds = kRootLpSecondsPerNonZeroSquared * nonZeros * nonZeros;
+  if (rootSeconds > kRootLpOverrun * options.timeLimitSeconds) {
+    char text[160];
+    std::snprintf(text, sizeof(text),
+                  "CBC not run: the root LP of the MILP (%.0f nonzeros) "
+                  "would take about %.1f s, and %.2f s are left",
+                  nonZeros, rootSeconds, options.timeLimitSeconds);
+    search.milp.summary = text;
+  } else {
+    search.milp = solveWithCbc(program, options);
+  }
+
+  bool solutionAdmissible = false;
+  if (!search.milp.values.empty()) {
+    std::optional<ReplayedPlan> found =
+        replay(problem, milp.planForPoint(search.milp.values));
+    if (!found) {
+      search.note = "; internal error: the MILP's plan does not replay";
+    } else if (!admissible(*found)) {
+      search.note = "; the MILP's plan exceeds a limit by the solver's "
+                    "numerical tolerance";
+    } else {
+      solutionAdmissible = true;
+      if (!search.best || objective(*found) <= objective(*search.best)) {
+        search.best = std::move(found);
+        search.fromMilp = true;
+      }
+    }
+  }
+  search.proven =
+      (search.milp.status == MilpStatus::Optimal && solutionAdmissible) ||
+      (search.milp.status == MilpStatus::Infeasible && hadKnown);
+  if (search.best) {
+    double value = objective(*search.best);
+    search.bound = search.proven ? value
+                                 : std::clamp(search.milp.bound, 0.0,
+                                              std::max(value, 0.0));
+  }
+  return search;
+}
+
+/// The binaries of `plan`'s point, as a MIP start (empty when the model
+/// cannot express it).
+std::vector<std::pair<int, double>> startFrom(const RecomputeMilp &milp,
+                                              const Plan &plan) {
+  std::vector<std::pair<int, double>> start;
+  std::optional<std::vector<double>> point = milp.pointForPlan(plan, nullptr);
+  if (!point)
+    return start;
+  for (int column : milp.recomputeColumns())
+    start.push_back({column, (*point)[column] > 0.5 ? 1.0 : 0.0});
+  return start;
+}
+
+/// Makes `replayed` the result's plan, profile and cost.
+void adopt(SolveResult &result, ReplayedPlan replayed) {
+  result.plan = std::move(replayed.plan);
+  result.profile = std::move(replayed.verification.profile);
+  result.cost = replayed.cost;
+}
+
+/// The reason the exact solver cannot handle `problem`, if any: it needs
+/// offloading, which the model leaves out.
+std::optional<std::string> unsupported(const Problem &problem) {
+  const char *useGreedy = "; use the greedy solver";
+  std::vector<std::vector<Step>> uses = problem.computeUses();
+  for (NodeId id = 0; id < problem.size(); ++id) {
+    const Node &node = problem.node(id);
+    if (node.mustOffload)
+      return std::string("the exact solver does not model offloading (a "
+                         "policy requires it)") +
+             useGreedy;
+    if (node.keepLimit != kNoKeepLimit && !node.recomputable &&
+        !uses[id].empty() && uses[id].back() > node.keepLimit)
+      return "the exact solver does not model offloading (node " +
+             std::to_string(id) + " may not be kept past step " +
+             std::to_string(node.keepLimit) +
+             ", is read later and cannot be recomputed)" + useGreedy;
+  }
+  return std::nullopt;
+}
+
+/// Phase 3: the smallest peak without a budget, into result.minReachablePeak,
+/// and a cheapest plan reaching it, as the best infeasible plan. `greedy` is
+/// the greedy's result for this (unreachable) budget, when it has run: its
+/// plan is the lowest peak its walk reached.
+void reportSmallestPeak(const Problem &problem, const RecomputeMilp &milp,
+                        const SolverOptions &options, const Deadline &deadline,
+                        std::optional<SolveResult> greedy,
+                        SolveResult &result) {
+  auto peakObjective = [&](const ReplayedPlan &plan) {
+    return peakUnits(problem, milp, plan);
+  };
+  // The known plan: the lower of keeping everything (unless a keep limit
+  // forbids it) and the greedy's lowest peak (unless it offloads).
+  std::optional<ReplayedPlan> known = replay(problem, Plan::keepAll(problem));
+  if (!greedy)
+    greedy = solveGreedy(problem, options);
+  if (greedy->plan.numOffloads() == 0)
+    if (std::optional<ReplayedPlan> walked = replay(problem, greedy->plan))
+      if (!known || walked->peak() < known->peak())
+        known = std::move(walked);
+  MilpOptions smallestOptions;
+  smallestOptions.timeLimitSeconds = deadline.remaining();
+  Search smallest = searchBeyond(
+      problem, milp, milp.minPeakProgram(std::nullopt, std::nullopt),
+      std::move(known), peakObjective,
+      [](const ReplayedPlan &) { return true; }, smallestOptions);
+
+  std::string text = "infeasible: no recompute-only plan has a peak within " +
+                     std::to_string(options.budget) + " bytes";
+  if (!smallest.best) {
+    result.message = text + "; no plan found within the time limit [" +
+                     describe(smallest.milp) + "]" + smallest.note;
+    return;
+  }
+  int64_t peak = smallest.best->peak();
+  text += "; the smallest reachable peak is " + std::to_string(peak) + " bytes";
+  if (smallest.proven) {
+    text += " (proven)";
+  } else {
+    // Peaks are whole bytes; the slack absorbs the bound's rounding.
+    double atLeast = smallest.bound * static_cast<double>(milp.memoryUnit());
+    atLeast = std::ceil(atLeast - 1e-6 * std::max(1.0, atLeast));
+    text += " (best found; at least " +
+            std::to_string(
+                std::max(milp.peakLowerBound(), static_cast<int64_t>(atLeast) +
+                                                    problem.residentBytes())) +
+            " bytes)";
+  }
+  text += " [" + describe(smallest.milp) + "]" + smallest.note;
+
+  // Of the plans that reach that peak, report a cheapest one: minimizing the
+  // peak alone may recompute needlessly.
+  std::optional<ReplayedPlan> best = std::move(smallest.best);
+  if (best->cost > 0) {
+    MilpOptions cheapOptions;
+    cheapOptions.timeLimitSeconds = deadline.remaining();
+    Search cheapest = searchBeyond(
+        problem, milp, milp.minCostProgram(peak), std::move(best),
+        [&](const ReplayedPlan &plan) { return plan.cost / milp.costScale(); },
+        [&](const ReplayedPlan &plan) { return plan.peak() <= peak; },
+        cheapOptions);
+    best = std::move(cheapest.best);
+  }
+  result.minReachablePeak = best->peak();
+  result.minPeakProfile = best->verification.profile;
+  result.plan = std::move(best->plan);
+  result.profile = std::move(best->verification.profile);
+  result.cost = best->cost;
+  result.message = text;
+}
+
+} // namespace
+
+SolveResult remat::solveExact(const Problem &problem,
+                              const SolverOptions &options) {
+  Deadline deadline(options.timeLimitSeconds);
+  SolveResult result;
+  result.solver = SolverKind::Exact;
+  if (std::optional<std::string> error = problem.check()) {
+    result.message = "invalid problem: " + *error;
+    return result;
+  }
+  if (std::optional<std::string> reason = unsupported(problem)) {
+    result.message = *reason;
+    return result;
+  }
+  int64_t columns = RecomputeMilp::estimateColumns(problem);
+  if (columns > kMaxColumns) {
+    result.message = "the problem is too large for the exact solver (its "
+                     "model would have about " +
+                     std::to_string(columns) + " variables, at most " +
+                     std::to_string(kMaxColumns) +
+                     " are allowed); use the greedy solver";
+    return result;
+  }
+
+  RecomputeMilp milp(problem);
+  const LinearProgram &base = milp.baseProgram();
+  bool freeRecomputation = std::any_of(
+      milp.recomputeColumns().begin(), milp.recomputeColumns().end(),
+      [&](int column) { return base.objective(column) == 0; });
+
+  // Keeping everything costs nothing: when it fits it is optimal, and the
+  // only plan of that cost unless some recomputation is free.
+  std::optional<ReplayedPlan> keepAll = replay(problem, Plan::keepAll(problem));
+  if (keepAll && keepAll->peak() <= options.budget &&
+      (!freeRecomputation || !options.minimizePeakAfterCost)) {
+    adopt(result, std::move(*keepAll));
+    result.feasible = true;
+    result.optimal = true;
+    result.message = "optimal: keeping every value fits in the budget";
+    return result;
+  }
+  if (options.budget < milp.peakLowerBound()) {
+    reportSmallestPeak(problem, milp, options, deadline, std::nullopt, result);
+    return result;
+  }
+
+  // The known plan of phase 1: the greedy's, when it fits and offloads
+  // nothing; or keeping everything, when it fits.
+  std::optional<ReplayedPlan> known;
+  SolveResult greedy = solveGreedy(problem, options);
+  if (greedy.feasible && greedy.plan.numOffloads() == 0)
+    known = replay(problem, greedy.plan);
+  if (keepAll && keepAll->peak() <= options.budget)
+    known = std::move(keepAll);
+  if (known && known->peak() > options.budget)
+    known.reset();
+
+  // Phase 1: the cheapest plan within the budget.
+  auto costUnits = [&](const ReplayedPlan &plan) {
+    return plan.cost / milp.costScale();
+  };
+  auto withinBudget = [&](const ReplayedPlan &plan) {
+    return plan.peak() <= options.budget;
+  };
+  MilpOptions costOptions;
+  costOptions.timeLimitSeconds =
+      deadline.remaining() *
+      (options.minimizePeakAfterCost ? kCostPhaseShare : 1.0);
+  Search cheapest =
+      searchBeyond(problem, milp, milp.minCostProgram(options.budget),
+                   std::move(known), costUnits, withinBudget, costOptions);
+  if (!cheapest.best) {
+    if (cheapest.milp.status == MilpStatus::Infeasible) {
+      reportSmallestPeak(problem, milp, options, deadline, std::move(greedy),
+                         result);
+      return result;
+    }
+    result.message = "no plan within " + std::to_string(options.budget) +
+                     " bytes found within the time limit, and none proven "
+                     "impossible [" +
+                     describe(cheapest.milp) + "]" + cheapest.note;
+    // The greedy's lowest peak, when it did not need offloading, is the best
+    // plan known.
+    if (greedy.plan.numOffloads() == 0)
+      if (std::optional<ReplayedPlan> walked = replay(problem, greedy.plan)) {
+        result.minReachablePeak = walked->peak();
+        result.minPeakProfile = walked->verification.profile;
+        adopt(result, std::move(*walked));
+      }
+    return result;
+  }
+
+  result.optimal = cheapest.proven;
+  double incumbent = costUnits(*cheapest.best);
+  result.gap = cheapest.proven || incumbent <= 0
+                   ? 0.0
+                   : (incumbent - cheapest.bound) / incumbent;
+  result.message = describe(cheapest.milp) + cheapest.note;
+  if (!cheapest.fromMilp)
+    result.message += cheapest.proven ? "; the greedy's plan is optimal"
+                                      : "; the greedy's plan is the best found";
+
+  // Phase 2: the smallest peak among the cheapest plans. Minimizing cost
+  // alone leaves the choice among equally cheap plans to the solver, so a
+  // larger budget could return a plan with a larger peak than a smaller
+  // budget does. The lexicographic optimum (cost, then peak) is monotone:
+  // when budgets B1 < B2 have the same optimal cost, both phases minimize
+  // the peak over the same plans (the budget does not bind below its
+  // optimum); when the cost at B1 is higher, every plan of B2's cost peaks
+  // above B1, so B2's peak is the larger.
+  std::optional<ReplayedPlan> best = std::move(cheapest.best);
+  if (options.minimizePeakAfterCost && cheapest.proven) {
+    double maxCost =
+        best->cost + kObjectiveSlack * std::max(best->cost, milp.costScale());
+    MilpOptions peakOptions;
+    peakOptions.timeLimitSeconds = deadline.remaining();
+    // The MIP start gives CBC a point satisfying the tight cost row at once.
+    peakOptions.start = startFrom(milp, best->plan);
+    Search flattest = searchBeyond(
+        problem, milp, milp.minPeakProgram(options.budget, maxCost),
+        std::move(best),
+        [&](const ReplayedPlan &plan) {
+          return peakUnits(problem, milp, plan);
+        },
+        [&](const ReplayedPlan &plan) {
+          return plan.cost <= maxCost && plan.peak() <= options.budget;
+        },
+        peakOptions);
+    best = std::move(flattest.best);
+    result.message += "; peak minimized among the cheapest plans" +
+                      std::string(flattest.proven ? "" : " (not proven)") +
+                      ": " + describe(flattest.milp) + flattest.note;
+  }
+
+  adopt(result, std::move(*best));
+  result.feasible = true;
+  return result;
+}

@@ -1,0 +1,693 @@
+//===- ExactSolverTest.cpp - the MILP solver ------------------------------===//
+//
+// Optimal plans computed by hand, the MILP's memory accounting against the
+// replay (hand-made and random plans), optimality against brute force on
+// tiny graphs, the lexicographic peak, and the time limit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CbcBackend.h"
+#include "RecomputeMilp.h"
+
+#include "remat/Core/Plan.h"
+#include "remat/Core/Solvers.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <thread>
+
+using namespace remat;
+
+namespace {
+
+/// A computed node.
+Node value(std::string name, int64_t bytes, std::vector<NodeId> inputs,
+           double cost = 1.0, int64_t scratch = 0) {
+  Node node;
+  node.name = std::move(name);
+  node.bytes = bytes;
+  node.inputs = std::move(inputs);
+  node.cost = cost;
+  node.scratchBytes = scratch;
+  return node;
+}
+
+/// `node`, returned by the function.
+Node output(Node node) {
+  node.isOutput = true;
+  return node;
+}
+
+/// A resident argument.
+Node argument(std::string name, int64_t bytes) {
+  Node node;
+  node.name = std::move(name);
+  node.bytes = bytes;
+  node.resident = true;
+  return node;
+}
+
+/// Options with `budget` and a time limit that the small tests never reach.
+SolverOptions withBudget(int64_t budget, double seconds = 20.0) {
+  SolverOptions options;
+  options.budget = budget;
+  options.timeLimitSeconds = seconds;
+  return options;
+}
+
+/// Training step of gx = d/dx cos(cos(cos(x))). x is loaded (not
+/// recomputable); the seed gradient gc needs 100 bytes of scratch.
+///   keep all: x a b c gc+scratch -> 600 at step 4.
+///   smallest: only x kept; a and b recomputed before gb, a again before ga:
+///   400 (x + c + gc + scratch at step 4 cannot be avoided).
+Problem cosChain() {
+  Problem p;
+  Node x = value("x", 100, {}, 1000);
+  x.recomputable = false;
+  p.addNode(x);                                // 0
+  p.addNode(value("a", 100, {0}));             // 1 = cos x
+  p.addNode(value("b", 100, {1}));             // 2 = cos a
+  p.addNode(value("c", 100, {2}));             // 3 = cos b
+  p.addNode(value("gc", 100, {3}, 1, 100));    // 4 seed
+  p.addNode(value("gb", 100, {4, 2}));         // 5 = gc * -sin b
+  p.addNode(value("ga", 100, {5, 1}));         // 6 = gb * -sin a
+  p.addNode(output(value("gx", 100, {6, 0}))); // 7 = ga * -sin x
+  return p;
+}
+
+/// p (200 bytes, cost 1) and q (100 bytes, cost 10) are both held across the
+/// peak at h (steps 3 and 4): dropping either brings the peak within 520,
+/// and the cheaper, bigger p is optimal.
+///   keep all: 610. recompute p before 5: 420 (cost 1). recompute q: 520
+///   (cost 10). both: 320 (cost 11), the smallest (o's step).
+Problem twoCandidates() {
+  Problem p;
+  Node s = value("s", 10, {});
+  s.recomputable = false;
+  p.addNode(s);                                    // 0
+  p.addNode(value("p", 200, {0}, 1));              // 1
+  p.addNode(value("q", 100, {0}, 10));             // 2
+  p.addNode(value("h", 300, {0}, 1));              // 3
+  p.addNode(value("k", 10, {3}, 1));               // 4
+  p.addNode(output(value("o", 10, {1, 2, 4}, 1))); // 5
+  return p;
+}
+
+/// x(arg, 4) -> a(8) -> b(8) -> c(8) -> d = c + a (8), output d.
+Problem chainWithSkip() {
+  Problem p;
+  p.addNode(argument("x", 4));                  // 0
+  p.addNode(value("a", 8, {0}, 10));            // 1
+  p.addNode(value("b", 8, {1}, 10));            // 2
+  p.addNode(value("c", 8, {2}, 10));            // 3
+  p.addNode(output(value("d", 8, {3, 1}, 10))); // 4
+  return p;
+}
+
+/// A deterministic generator (xorshift64*), the same on every platform.
+class Random {
+public:
+  explicit Random(uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ull + 1) {}
+  /// The next 64 random bits.
+  uint64_t next() {
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return state * 0x2545F4914F6CDD1Dull;
+  }
+  /// Uniform in [lo, hi].
+  int64_t range(int64_t lo, int64_t hi) {
+    return lo +
+           static_cast<int64_t>(next() % static_cast<uint64_t>(hi - lo + 1));
+  }
+  /// True with probability percent / 100.
+  bool chance(int percent) { return range(0, 99) < percent; }
+
+private:
+  uint64_t state;
+};
+
+/// A training-like graph: residents, a forward chain with skips, then a
+/// backward chain reading the forward values in reverse. Sizes in KiB, some
+/// scratch. With `wideReader`, every backward node also reads one forward
+/// value: more readers in a stage than the free rows write out directly.
+Problem trainingLikeGraph(uint64_t seed, int forward, bool wideReader) {
+  Random rng(seed);
+  Problem p;
+  int residents = static_cast<int>(rng.range(1, 2));
+  for (int r = 0; r < residents; ++r)
+    p.addNode(argument("w" + std::to_string(r), rng.range(1, 4) * 1024));
+  std::vector<NodeId> acts;
+  NodeId prev = 0;
+  for (int f = 0; f < forward; ++f) {
+    std::vector<NodeId> inputs = {prev};
+    if (!acts.empty() && rng.chance(30))
+      inputs.push_back(acts[rng.range(0, acts.size() - 1)]);
+    if (rng.chance(40))
+      inputs.push_back(static_cast<NodeId>(rng.range(0, residents - 1)));
+    Node node = value("f" + std::to_string(f), rng.range(1, 8) * 1024, inputs,
+                      static_cast<double>(rng.range(1, 100)),
+                      rng.chance(20) ? rng.range(1, 4) * 1024 : 0);
+    node.recomputable = !rng.chance(5);
+    prev = p.addNode(node);
+    acts.push_back(prev);
+  }
+  NodeId widelyRead = acts[acts.size() / 3];
+  for (int b = 0; b < forward; ++b) {
+    NodeId act = acts[forward - 1 - b];
+    std::vector<NodeId> inputs = {prev, act};
+    if (rng.chance(25))
+      inputs.push_back(acts[rng.range(0, acts.size() - 1)]);
+    if (wideReader)
+      inputs.push_back(widelyRead);
+    Node node = value("g" + std::to_string(b), rng.range(1, 8) * 1024, inputs,
+                      static_cast<double>(rng.range(1, 100)),
+                      rng.chance(20) ? rng.range(1, 4) * 1024 : 0);
+    prev = p.addNode(node);
+  }
+  p.node(prev).isOutput = true;
+  return p;
+}
+
+/// Checks what every result must satisfy: the plan replays to the reported
+/// profile and cost, and `feasible` means within the budget.
+void expectConsistent(const Problem &problem, const SolveResult &result,
+                      int64_t budget) {
+  Verification v = verifyPlan(problem, result.plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  EXPECT_EQ(v.profile.peak, result.profile.peak);
+  EXPECT_DOUBLE_EQ(result.plan.addedCost(problem), result.cost);
+  EXPECT_EQ(result.feasible, result.profile.peak <= budget) << result.message;
+  EXPECT_EQ(result.solver, SolverKind::Exact);
+}
+
+TEST(ExactSolverTest, CosChainTightestBudgetKeepsOnlyX) {
+  Problem p = cosChain();
+  ASSERT_EQ(unconstrainedProfile(p).peak, 600);
+  SolveResult r = solveExact(p, withBudget(400));
+  expectConsistent(p, r, 400);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(r.gap, 0.0);
+  EXPECT_DOUBLE_EQ(r.cost, 3.0);
+  EXPECT_EQ(r.profile.peak, 400);
+  EXPECT_EQ(r.plan.recomputeBefore[5], (std::vector<NodeId>{1, 2}));
+  EXPECT_EQ(r.plan.recomputeBefore[6], (std::vector<NodeId>{1}));
+  EXPECT_EQ(r.plan.numRecomputations(), 3);
+}
+
+TEST(ExactSolverTest, CosChainLooserBudgetRecomputesOnce) {
+  Problem p = cosChain();
+  SolveResult r = solveExact(p, withBudget(500));
+  expectConsistent(p, r, 500);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_TRUE(r.optimal);
+  // Either a before ga or b before gb: both cost 1 and peak at 500.
+  EXPECT_DOUBLE_EQ(r.cost, 1.0);
+  EXPECT_EQ(r.profile.peak, 500);
+  EXPECT_EQ(r.plan.numRecomputations(), 1);
+}
+
+TEST(ExactSolverTest, BudgetBelowEveryPlanReportsTheSmallestPeak) {
+  Problem p = cosChain();
+  SolveResult r = solveExact(p, withBudget(399));
+  expectConsistent(p, r, 399);
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.message.rfind("infeasible", 0), 0u) << r.message;
+  EXPECT_EQ(r.minReachablePeak, 400);
+  EXPECT_EQ(r.minPeakProfile.peak, 400);
+  // The plan reported is a cheapest one at that peak.
+  EXPECT_EQ(r.profile.peak, 400);
+  EXPECT_DOUBLE_EQ(r.cost, 3.0);
+
+  // Below the lower bound (largest single step) no MILP is needed to know.
+  Problem q = twoCandidates();
+  SolveResult s = solveExact(q, withBudget(100));
+  EXPECT_FALSE(s.feasible);
+  EXPECT_EQ(s.minReachablePeak, 320);
+  EXPECT_DOUBLE_EQ(s.cost, 11.0);
+}
+
+TEST(ExactSolverTest, CheaperBiggerCandidateIsChosen) {
+  Problem p = twoCandidates();
+  ASSERT_EQ(unconstrainedProfile(p).peak, 610);
+  SolveResult r = solveExact(p, withBudget(520));
+  expectConsistent(p, r, 520);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_TRUE(r.optimal);
+  EXPECT_DOUBLE_EQ(r.cost, 1.0);
+  EXPECT_EQ(r.plan.recomputeBefore[5], std::vector<NodeId>{1});
+  EXPECT_EQ(r.plan.numRecomputations(), 1);
+  EXPECT_EQ(r.profile.peak, 420);
+
+  // Below p's plan only dropping both fits.
+  SolveResult both = solveExact(p, withBudget(419));
+  ASSERT_TRUE(both.feasible) << both.message;
+  EXPECT_DOUBLE_EQ(both.cost, 11.0);
+  EXPECT_EQ(both.plan.recomputeBefore[5], (std::vector<NodeId>{1, 2}));
+  EXPECT_EQ(both.profile.peak, 320);
+}
+
+TEST(ExactSolverTest, KeepLimitForcesRecomputation) {
+  Problem p = chainWithSkip();
+  p.node(1).keepLimit = 2; // a may serve b but not d
+  SolveResult r =
+      solveExact(p, withBudget(std::numeric_limits<int64_t>::max()));
+  expectConsistent(p, r, std::numeric_limits<int64_t>::max());
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_TRUE(r.optimal);
+  EXPECT_DOUBLE_EQ(r.cost, 10.0);
+  ASSERT_EQ(r.plan.numRecomputations(), 1);
+  // A recomputation of a at step 3 or 4 serves d; both peak at 28.
+  EXPECT_TRUE(r.plan.recomputeBefore[3] == std::vector<NodeId>{1} ||
+              r.plan.recomputeBefore[4] == std::vector<NodeId>{1});
+  EXPECT_EQ(r.profile.peak, 28);
+}
+
+TEST(ExactSolverTest, KeepLimitOnAnOutputRecomputesBeforeTheReturn) {
+  Problem p = chainWithSkip();
+  // b is also returned, but may not be kept past step 3.
+  p.node(2).isOutput = true;
+  p.node(2).keepLimit = 3;
+  SolveResult r =
+      solveExact(p, withBudget(std::numeric_limits<int64_t>::max()));
+  expectConsistent(p, r, std::numeric_limits<int64_t>::max());
+  ASSERT_TRUE(r.feasible) << r.message;
+  // b is recomputed from a after step 3: before d (a is still live there),
+  // or before the return, which then keeps a alive. Both cost 10.
+  EXPECT_DOUBLE_EQ(r.cost, 10.0);
+  EXPECT_TRUE(r.plan.recomputeBefore[4] == std::vector<NodeId>{2} ||
+              r.plan.recomputeBefore[5] == std::vector<NodeId>{2});
+}
+
+TEST(ExactSolverTest, NonRecomputableNodeIsKept) {
+  Problem p = cosChain();
+  p.node(1).recomputable = false; // a must stay from step 1 to step 6
+  // b is recomputed from the kept a before gb: 500 at gb and at gc.
+  SolveResult r = solveExact(p, withBudget(500));
+  expectConsistent(p, r, 500);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_DOUBLE_EQ(r.cost, 1.0);
+  EXPECT_EQ(r.plan.recomputeBefore[5], std::vector<NodeId>{2});
+  for (const auto &list : r.plan.recomputeBefore)
+    EXPECT_EQ(std::count(list.begin(), list.end(), 1), 0);
+
+  SolveResult tighter = solveExact(p, withBudget(499));
+  EXPECT_FALSE(tighter.feasible);
+  EXPECT_EQ(tighter.minReachablePeak, 500);
+
+  // mustSave is the same constraint.
+  Problem q = cosChain();
+  q.node(1).mustSave = true;
+  EXPECT_FALSE(solveExact(q, withBudget(499)).feasible);
+}
+
+TEST(ExactSolverTest, NothingRecomputableHasNoBinaries) {
+  Problem p = chainWithSkip();
+  for (NodeId id = 1; id < p.size(); ++id)
+    p.node(id).recomputable = false;
+  RecomputeMilp milp(p);
+  EXPECT_TRUE(milp.recomputeColumns().empty());
+  EXPECT_EQ(milp.baseProgram().numIntegers(), 0);
+  SolveResult r = solveExact(p, withBudget(27));
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.minReachablePeak, 28);
+}
+
+TEST(ExactSolverTest, RefusesOffloadingPolicies) {
+  Problem p = cosChain();
+  p.node(2).offloadable = true;
+  p.node(2).mustOffload = true;
+  SolveResult r = solveExact(p, withBudget(500));
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.message,
+            "the exact solver does not model offloading (a policy requires "
+            "it); use the greedy solver");
+
+  // A value that may not be kept, cannot be recomputed and is read later
+  // can only be offloaded.
+  Problem q = cosChain();
+  q.node(1).recomputable = false;
+  q.node(1).offloadable = true;
+  q.node(1).keepLimit = 2;
+  SolveResult s = solveExact(q, withBudget(1000));
+  EXPECT_FALSE(s.feasible);
+  EXPECT_NE(s.message.find("does not model offloading"), std::string::npos)
+      << s.message;
+
+  // Offloadable values that need not move are simply kept or recomputed.
+  Problem o = cosChain();
+  o.node(2).offloadable = true;
+  EXPECT_TRUE(solveExact(o, withBudget(400)).feasible);
+}
+
+TEST(ExactSolverTest, InvalidProblemIsReported) {
+  Problem p = chainWithSkip();
+  p.node(2).inputs = {3};
+  SolveResult r = solveExact(p, withBudget(100));
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.message.rfind("invalid problem: ", 0), 0u) << r.message;
+}
+
+TEST(ExactSolverTest, SolvesFromSeveralThreads) {
+  // Passes may plan several functions at once; CBC's driver is not
+  // reentrant, so the backend serializes solves.
+  Problem p = cosChain();
+  std::vector<SolveResult> results(4);
+  std::vector<std::thread> threads;
+  for (SolveResult &result : results)
+    threads.emplace_back(
+        [&p, &result] { result = solveExact(p, withBudget(400)); });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (const SolveResult &result : results) {
+    EXPECT_TRUE(result.optimal) << result.message;
+    EXPECT_DOUBLE_EQ(result.cost, 3.0);
+    EXPECT_EQ(result.profile.peak, 400);
+  }
+}
+
+TEST(ExactSolverTest, KeepingEverythingWhenItFits) {
+  Problem p = cosChain();
+  SolveResult r = solveExact(p, withBudget(600));
+  expectConsistent(p, r, 600);
+  EXPECT_TRUE(r.feasible);
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(r.plan.numRecomputations(), 0);
+  EXPECT_EQ(r.profile.peak, 600);
+}
+
+/// The MILP's accounting of hand-made plans equals the replay's peak.
+void expectModelMatchesReplay(const Problem &p, const Plan &plan) {
+  Verification v = verifyPlan(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  RecomputeMilp milp(p);
+  std::string why;
+  std::optional<std::vector<double>> point = milp.pointForPlan(plan, &why);
+  ASSERT_TRUE(point.has_value()) << why;
+  EXPECT_EQ(milp.peakBytes(*point), v.profile.peak);
+  // Every row holds, including the budget at exactly the replayed peak ...
+  EXPECT_LE(milp.minCostProgram(v.profile.peak).maxViolation(*point), 1e-9);
+  // ... and a memory row is violated at one byte less.
+  std::vector<double> lower = *point;
+  lower[milp.peakColumn()] =
+      static_cast<double>(v.profile.peak - 1 - p.residentBytes()) /
+      static_cast<double>(milp.memoryUnit());
+  EXPECT_GT(milp.minCostProgram(v.profile.peak - 1).maxViolation(lower), 0.0);
+  // The plan read back from the point is the plan.
+  EXPECT_EQ(milp.planForPoint(*point).recomputeBefore, plan.recomputeBefore);
+}
+
+TEST(ExactSolverTest, ModelMemoryEqualsReplayOnHandMadePlans) {
+  Problem cos = cosChain();
+  auto planOf = [&](const Problem &p,
+                    std::vector<std::pair<Step, std::vector<NodeId>>> lists) {
+    Plan plan = Plan::keepAll(p);
+    for (auto &[step, nodes] : lists)
+      plan.recomputeBefore[step] = nodes;
+    return plan;
+  };
+  expectModelMatchesReplay(cos, Plan::keepAll(cos));                   // 600
+  expectModelMatchesReplay(cos, planOf(cos, {{5, {1, 2}}, {6, {1}}})); // 400
+  expectModelMatchesReplay(cos, planOf(cos, {{6, {1}}}));              // 500
+  expectModelMatchesReplay(cos, planOf(cos, {{5, {2}}}));              // 500
+  expectModelMatchesReplay(cos, planOf(cos, {{4, {1}}})); // a held 4 -> 6
+  expectModelMatchesReplay(cos, planOf(cos, {{5, {1}}})); // a held 5 -> 6
+  expectModelMatchesReplay(cos, planOf(cos, {{4, {1, 2}}, {6, {1}}}));
+
+  Problem skip = chainWithSkip();
+  expectModelMatchesReplay(skip, Plan::keepAll(skip));
+  expectModelMatchesReplay(skip, planOf(skip, {{4, {1}}}));
+  expectModelMatchesReplay(skip, planOf(skip, {{3, {1}}}));
+  expectModelMatchesReplay(skip, planOf(skip, {{3, {2}}})); // a lives longer
+  expectModelMatchesReplay(skip, planOf(skip, {{5, {4}}})); // d before return
+  expectModelMatchesReplay(skip, planOf(skip, {{4, {1, 2, 3}}}));
+
+  Problem two = twoCandidates();
+  two.node(3).scratchBytes = 50;
+  expectModelMatchesReplay(two, planOf(two, {{5, {1, 2}}}));
+  expectModelMatchesReplay(two, planOf(two, {{4, {1}}}));
+}
+
+TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Problem p = trainingLikeGraph(seed, 12, /*wideReader=*/seed % 3 == 0);
+    ASSERT_FALSE(p.check().has_value());
+    RecomputeMilp milp(p);
+    Random rng(seed + 1000);
+    for (int trial = 0; trial < 10; ++trial) {
+      // Random recomputations wherever the model has a variable.
+      Plan raw = Plan::keepAll(p);
+      for (Step step = 1; step <= p.size(); ++step) {
+        if (step < p.size() && p.node(step).resident)
+          continue;
+        for (NodeId id = 0; id < step; ++id) {
+          if (!rng.chance(8))
+            continue;
+          raw.recomputeBefore[step].push_back(id);
+          if (!milp.pointForPlan(raw, nullptr))
+            raw.recomputeBefore[step].pop_back();
+        }
+      }
+      std::string why;
+      std::optional<std::vector<double>> rawPoint =
+          milp.pointForPlan(raw, &why);
+      ASSERT_TRUE(rawPoint.has_value()) << why;
+      ASSERT_LE(milp.minPeakProgram(std::nullopt, std::nullopt)
+                    .maxViolation(*rawPoint),
+                1e-9);
+      // Dropping unread recomputations gives a plan that replays; the model
+      // overstates the raw point (never understates) ...
+      Plan plan = milp.planForPoint(*rawPoint);
+      Verification v = verifyPlan(p, plan);
+      ASSERT_TRUE(v.ok()) << v.error;
+      EXPECT_GE(milp.peakBytes(*rawPoint), v.profile.peak);
+      // ... and is exact on the pruned plan.
+      std::optional<std::vector<double>> point = milp.pointForPlan(plan, &why);
+      ASSERT_TRUE(point.has_value()) << why;
+      EXPECT_EQ(milp.peakBytes(*point), v.profile.peak);
+      EXPECT_LE(milp.minCostProgram(v.profile.peak).maxViolation(*point), 1e-9);
+    }
+  }
+}
+
+/// The model's accounting is sound: every solution CBC returns for the model
+/// itself (no greedy fallback), at the smallest peak and at tight budgets,
+/// replays within its P. (The solver never trusts P, but an unsound model
+/// would make it discard its solutions.)
+TEST(ExactSolverTest, ModelSolutionsReplayWithinTheirPeak) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Problem p = trainingLikeGraph(seed, 7, /*wideReader=*/seed % 2 == 0);
+    RecomputeMilp milp(p);
+    // The replayed peak of the solution, after checking it (-1 on failure).
+    auto check = [&](const LinearProgram &program) -> int64_t {
+      MilpOptions options;
+      options.timeLimitSeconds = 20;
+      MilpResult solved = solveWithCbc(program, options);
+      EXPECT_EQ(solved.status, MilpStatus::Optimal) << solved.summary;
+      if (solved.values.empty())
+        return -1;
+      Verification v = verifyPlan(p, milp.planForPoint(solved.values));
+      EXPECT_TRUE(v.ok()) << v.error;
+      double modelPeak = solved.values[milp.peakColumn()] *
+                             static_cast<double>(milp.memoryUnit()) +
+                         static_cast<double>(p.residentBytes());
+      EXPECT_LE(static_cast<double>(v.profile.peak), modelPeak + 1e-3);
+      return v.ok() ? v.profile.peak : -1;
+    };
+    int64_t smallest = check(milp.minPeakProgram(std::nullopt, std::nullopt));
+    int64_t keepAll = unconstrainedProfile(p).peak;
+    for (int64_t budget : {smallest, (smallest + keepAll) / 2})
+      EXPECT_LE(check(milp.minCostProgram(budget)), budget);
+  }
+}
+
+/// Every plan the model can express, by brute force: (cost, peak) of each
+/// subset of recomputations that replays.
+std::vector<std::pair<double, int64_t>> enumeratePlans(const Problem &p) {
+  std::vector<std::pair<Step, NodeId>> slots;
+  for (Step step = 1; step <= p.size(); ++step) {
+    if (step < p.size() && p.node(step).resident)
+      continue;
+    for (NodeId id = 0; id < step; ++id)
+      if (!p.node(id).resident && p.node(id).recomputable)
+        slots.push_back({step, id});
+  }
+  EXPECT_LE(slots.size(), 16u);
+  std::vector<std::pair<double, int64_t>> plans;
+  for (uint32_t mask = 0; mask < (1u << slots.size()); ++mask) {
+    Plan plan = Plan::keepAll(p);
+    for (size_t s = 0; s < slots.size(); ++s)
+      if (mask & (1u << s))
+        plan.recomputeBefore[slots[s].first].push_back(slots[s].second);
+    Verification v = verifyPlan(p, plan);
+    if (v.ok())
+      plans.push_back({plan.addedCost(p), v.profile.peak});
+  }
+  return plans;
+}
+
+TEST(ExactSolverTest, MatchesBruteForceOnTinyGraphs) {
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Random rng(seed * 77);
+    Problem p;
+    p.addNode(argument("w", 2));
+    for (int i = 1; i < 6; ++i) {
+      std::vector<NodeId> inputs = {static_cast<NodeId>(i - 1)};
+      if (i > 1 && rng.chance(60))
+        inputs.push_back(static_cast<NodeId>(rng.range(0, i - 2)));
+      p.addNode(value("n" + std::to_string(i), rng.range(1, 9), inputs,
+                      static_cast<double>(rng.range(1, 9)),
+                      rng.chance(25) ? rng.range(1, 5) : 0));
+    }
+    p.node(5).isOutput = true;
+    if (seed == 3)
+      p.node(1).keepLimit = 2; // served later only by a recomputed copy
+    ASSERT_FALSE(p.check().has_value());
+
+    std::vector<std::pair<double, int64_t>> plans = enumeratePlans(p);
+    ASSERT_FALSE(plans.empty());
+    int64_t smallest = std::numeric_limits<int64_t>::max();
+    std::vector<int64_t> budgets;
+    for (auto [cost, peak] : plans) {
+      smallest = std::min(smallest, peak);
+      budgets.push_back(peak);
+    }
+    budgets.push_back(smallest - 1);
+    std::sort(budgets.begin(), budgets.end());
+    budgets.erase(std::unique(budgets.begin(), budgets.end()), budgets.end());
+
+    for (int64_t budget : budgets) {
+      SCOPED_TRACE("budget " + std::to_string(budget));
+      double bestCost = std::numeric_limits<double>::infinity();
+      for (auto [cost, peak] : plans)
+        if (peak <= budget)
+          bestCost = std::min(bestCost, cost);
+      SolveResult r = solveExact(p, withBudget(budget));
+      expectConsistent(p, r, budget);
+      if (bestCost == std::numeric_limits<double>::infinity()) {
+        EXPECT_FALSE(r.feasible);
+        EXPECT_EQ(r.minReachablePeak, smallest);
+        continue;
+      }
+      int64_t bestPeak = std::numeric_limits<int64_t>::max();
+      for (auto [cost, peak] : plans)
+        if (peak <= budget && cost == bestCost)
+          bestPeak = std::min(bestPeak, peak);
+      ASSERT_TRUE(r.feasible) << r.message;
+      EXPECT_TRUE(r.optimal);
+      EXPECT_DOUBLE_EQ(r.cost, bestCost);
+      EXPECT_EQ(r.profile.peak, bestPeak); // the lexicographic optimum
+    }
+  }
+}
+
+TEST(ExactSolverTest, PeakIsMinimizedAmongCheapestPlans) {
+  // p is free to recompute: every budget down to 420 costs nothing, and the
+  // smallest peak among free plans is 420 (p recomputed before o).
+  Problem p = twoCandidates();
+  p.node(1).cost = 0;
+  SolveResult lexicographic = solveExact(p, withBudget(610));
+  expectConsistent(p, lexicographic, 610);
+  EXPECT_DOUBLE_EQ(lexicographic.cost, 0.0);
+  EXPECT_EQ(lexicographic.profile.peak, 420);
+  EXPECT_EQ(lexicographic.plan.recomputeBefore[5], std::vector<NodeId>{1});
+
+  // Without the second phase, keeping everything is as cheap.
+  SolverOptions costOnly = withBudget(610);
+  costOnly.minimizePeakAfterCost = false;
+  SolveResult first = solveExact(p, costOnly);
+  EXPECT_DOUBLE_EQ(first.cost, 0.0);
+  EXPECT_EQ(first.profile.peak, 610);
+
+  // The peak is monotone in the budget.
+  int64_t previousPeak = 0;
+  double previousCost = std::numeric_limits<double>::infinity();
+  for (int64_t budget : {320, 350, 419, 420, 500, 609, 610, 700}) {
+    SolveResult r = solveExact(p, withBudget(budget));
+    expectConsistent(p, r, budget);
+    ASSERT_TRUE(r.feasible) << budget << ": " << r.message;
+    EXPECT_GE(r.profile.peak, previousPeak) << budget;
+    EXPECT_LE(r.cost, previousCost) << budget;
+    previousPeak = r.profile.peak;
+    previousCost = r.cost;
+  }
+  EXPECT_EQ(previousPeak, 420);
+}
+
+TEST(ExactSolverTest, PeakIsMonotoneInTheBudgetOnARandomGraph) {
+  Problem p = trainingLikeGraph(7, 8, /*wideReader=*/false);
+  int64_t keepAll = unconstrainedProfile(p).peak;
+  SolveResult smallest = solveExact(p, withBudget(0));
+  ASSERT_FALSE(smallest.feasible);
+  int64_t low = smallest.minReachablePeak;
+  ASSERT_GT(low, 0);
+  int64_t previousPeak = 0;
+  double previousCost = std::numeric_limits<double>::infinity();
+  for (int i = 0; i <= 6; ++i) {
+    int64_t budget = low + (keepAll - low) * i / 6;
+    SolveResult r = solveExact(p, withBudget(budget));
+    expectConsistent(p, r, budget);
+    ASSERT_TRUE(r.feasible) << budget << ": " << r.message;
+    ASSERT_TRUE(r.optimal) << r.message;
+    EXPECT_GE(r.profile.peak, previousPeak) << budget;
+    EXPECT_LE(r.cost, previousCost) << budget;
+    previousPeak = r.profile.peak;
+    previousCost = r.cost;
+  }
+}
+
+TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
+  Problem p = trainingLikeGraph(42, 75, /*wideReader=*/true);
+  ASSERT_EQ(p.size(), 152);
+  int64_t keepAll = unconstrainedProfile(p).peak;
+  RecomputeMilp milp(p);
+  int64_t budget =
+      milp.peakLowerBound() + (keepAll - milp.peakLowerBound()) / 2;
+  auto begin = std::chrono::steady_clock::now();
+  SolveResult r = solveExact(p, withBudget(budget, 1.0));
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin)
+          .count();
+  // CBC cannot interrupt its root LP (about 2 s here): "a few seconds".
+  EXPECT_LT(seconds, 6.0) << r.message;
+  expectConsistent(p, r, budget);
+  ASSERT_TRUE(r.feasible) << r.message; // the greedy's plan at worst
+  EXPECT_GE(r.gap, 0.0);
+  EXPECT_LE(r.gap, 1.0);
+  if (r.optimal)
+    EXPECT_EQ(r.gap, 0.0);
+  SolveResult greedy = solveGreedy(p, withBudget(budget));
+  if (greedy.feasible && greedy.plan.numOffloads() == 0)
+    EXPECT_LE(r.cost, greedy.cost);
+}
+
+TEST(ExactSolverTest, ModelTooLargeForTheTimeLeftFallsBackToTheGreedy) {
+  Problem p = trainingLikeGraph(42, 75, /*wideReader=*/true);
+  int64_t keepAll = unconstrainedProfile(p).peak;
+  RecomputeMilp milp(p);
+  int64_t budget =
+      milp.peakLowerBound() + (keepAll - milp.peakLowerBound()) / 2;
+  auto begin = std::chrono::steady_clock::now();
+  SolveResult r = solveExact(p, withBudget(budget, 0.05));
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin)
+          .count();
+  EXPECT_LT(seconds, 1.0) << r.message;
+  expectConsistent(p, r, budget);
+  EXPECT_TRUE(r.feasible);
+  EXPECT_FALSE(r.optimal);
+  EXPECT_EQ(r.gap, 1.0);
+  EXPECT_NE(r.message.find("CBC not run"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("the greedy's plan is the best found"),
+            std::string::npos)
+      << r.message;
+}
+
+} // namespace
