@@ -93,7 +93,7 @@ NodeId GraphBuilder::addResident(Value value, std::string name,
                                  Operation *op) {
   Node node;
   node.name = std::move(name);
-  node.bytes = getTypeBytes(value.getType()).value_or(0);
+  node.bytes = getMemoryBytes(value.getType());
   node.resident = true;
   NodeId id = graph.problem.addNode(std::move(node));
   graph.ops.push_back(op);
@@ -136,7 +136,10 @@ llvm::SmallVector<NodeId> GraphBuilder::inputsOf(Operation *op) {
 void GraphBuilder::addComputeNode(Operation *op) {
   Node node;
   node.name = op->getName().getStringRef().str();
-  int64_t bytes = remat::detail::sumTensorBytes(op->getResultTypes());
+  // Each result is a buffer of its own.
+  int64_t bytes = 0;
+  for (Type type : op->getResultTypes())
+    bytes += getMemoryBytes(type);
   node.bytes = bytes;
   int64_t flops, read, written;
   if (auto cost = dyn_cast<RematCostOpInterface>(op)) {
@@ -151,7 +154,7 @@ void GraphBuilder::addComputeNode(Operation *op) {
       if (auto shaped = dyn_cast<ShapedType>(type))
         flops += shaped.getNumElements();
     read = remat::detail::sumTensorBytes(op->getOperandTypes());
-    written = bytes;
+    written = remat::detail::sumTensorBytes(op->getResultTypes());
   }
   node.cost = static_cast<double>(flops) +
               options.bytesWeight * static_cast<double>(read + written);

@@ -76,6 +76,8 @@ FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
   if (auto constants =
           func->getAttrOfType<IntegerAttr>("remat.planned_constant_bytes"))
     signature.plannedConstantBytes = constants.getInt();
+  if (auto budget = func->getAttrOfType<IntegerAttr>("remat.budget"))
+    signature.budget = budget.getInt();
   return signature;
 }
 

@@ -3,6 +3,7 @@
 #include "remat/Runtime/MemoryTracker.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
@@ -19,6 +20,8 @@ struct Allocation {
 };
 
 struct Tracker {
+  /// REMAT_TRACE_ALLOCATIONS=1 prints every allocation and free to stderr.
+  bool trace = std::getenv("REMAT_TRACE_ALLOCATIONS") != nullptr;
   std::mutex mutex;
   std::unordered_map<void *, Allocation> live;
   int64_t current = 0, peak = 0;
@@ -44,6 +47,10 @@ struct Tracker {
       current += static_cast<int64_t>(size);
       peak = std::max(peak, current);
     }
+    if (trace)
+      std::fprintf(stderr, "remat-runtime: alloc %p %llu B (%s), live %lld B\n",
+                   ptr, static_cast<unsigned long long>(size),
+                   host ? "host" : "device", static_cast<long long>(current));
     return ptr;
   }
 
@@ -58,6 +65,10 @@ struct Tracker {
           currentHost -= static_cast<int64_t>(it->second.size);
         else
           current -= static_cast<int64_t>(it->second.size);
+        if (trace)
+          std::fprintf(stderr, "remat-runtime: free %p %llu B, live %lld B\n",
+                       ptr, static_cast<unsigned long long>(it->second.size),
+                       static_cast<long long>(current));
         live.erase(it);
       }
     }
@@ -85,7 +96,9 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
 void _mlir_memref_to_llvm_free(void *ptr) { tracker().release(ptr); }
 
 void *remat_runtime_alloc(uint64_t size) {
-  return tracker().allocate(64, size);
+  // Sized like the compiled code's buffers (64-byte granules), which is what
+  // the planner counts.
+  return tracker().allocate(64, (size + 63) / 64 * 64);
 }
 
 void remat_runtime_free(void *ptr) { tracker().release(ptr); }

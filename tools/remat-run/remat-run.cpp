@@ -29,6 +29,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <chrono>
 
 using namespace mlir;
@@ -64,6 +66,16 @@ static cl::opt<std::string> emitObject(
     "emit-object", cl::desc("Write an object file instead of running"));
 static cl::opt<std::string> emitHeader(
     "emit-header", cl::desc("Write the C header of the entry points"));
+static cl::opt<double> checkMemory(
+    "check-memory",
+    cl::desc("Fail unless the measured peak is within the budget "
+             "remat-rematerialize planned under and within this fraction of "
+             "the planned peak (e.g. 0.05)"),
+    cl::init(-1.0));
+static cl::opt<std::string> expectOutputs(
+    "expect-outputs",
+    cl::desc("Fail unless output N is bitwise identical to <prefix>N.npy "
+             "(e.g. what --save-outputs wrote for another build)"));
 static cl::opt<bool> checkGradientsFlag(
     "check-gradients",
     cl::desc("--entry is a gradient function from remat-autodiff: compare "
@@ -318,5 +330,43 @@ int main(int argc, char **argv) {
                                                  *signature->plannedPeak));
   }
   llvm::outs() << "\n";
-  return 0;
+
+  int status = 0;
+  if (checkMemory >= 0) {
+    if (!signature->plannedPeak)
+      fail("--check-memory: @" + signature->name +
+           " has no planned peak (run remat-rematerialize first)");
+    double deviation = std::fabs(static_cast<double>(measured) /
+                                     static_cast<double>(*signature->plannedPeak) -
+                                 1.0);
+    bool withinBudget = !signature->budget || measured <= *signature->budget;
+    bool closeToPlan = deviation <= checkMemory;
+    llvm::outs() << (withinBudget && closeToPlan ? "PASS" : "FAIL")
+                 << " memory: measured " << measured << " B";
+    if (signature->budget)
+      llvm::outs() << (withinBudget ? " <= " : " > ") << "budget "
+                   << *signature->budget << " B";
+    llvm::outs() << ", " << llvm::format("%.2f%%", 100 * deviation)
+                 << " from the plan (tolerance "
+                 << llvm::format("%.2f%%", 100 * checkMemory.getValue())
+                 << ")\n";
+    if (!withinBudget || !closeToPlan)
+      status = 1;
+  }
+  if (!expectOutputs.empty()) {
+    for (auto [i, result] : llvm::enumerate(results)) {
+      HostTensor expected(result.kind(), result.shape());
+      std::string path = expectOutputs + std::to_string(i) + ".npy";
+      if (auto err = readNpy(path, expected))
+        fail(*err);
+      bool same = std::memcmp(expected.data(), result.data(),
+                              static_cast<size_t>(result.sizeInBytes())) == 0;
+      llvm::outs() << (same ? "PASS" : "FAIL") << " output " << i
+                   << (same ? " is bitwise identical to " : " differs from ")
+                   << path << "\n";
+      if (!same)
+        status = 1;
+    }
+  }
+  return status;
 }

@@ -47,7 +47,7 @@ struct SolverOptions {
   int32_t maxChainLength = 64;
   /// Auto picks the exact solver for problems with at most this many nodes
   /// (when it is built and no value must be offloaded).
-  int32_t autoExactMaxNodes = 120;
+  int32_t autoExactMaxNodes = 60;
 };
 
 /// What every solver returns; its plan has been replayed by verifyPlan.

@@ -46,6 +46,8 @@ struct FunctionSignature {
   /// constants in it (globals, not heap allocations, once compiled).
   std::optional<int64_t> plannedPeak;
   int64_t plannedConstantBytes = 0;
+  /// The budget it planned under, when one was given.
+  std::optional<int64_t> budget;
 };
 
 /// Reads the signature of `func`. Emits an error on the function and fails

@@ -6,6 +6,8 @@
 |* implements them and counts live bytes. Page-aligned (4096) allocations   *|
 |* are host memory (remat.offload); all others are device memory.           *|
 |*                                                                          *|
+|* Set REMAT_TRACE_ALLOCATIONS=1 to print every allocation and free.       *|
+|*                                                                          *|
 |* Link libRematRuntime with code compiled by remat, or let remat-run's JIT *|
 |* resolve the symbols. Not thread-safe across concurrent calls of          *|
 |* compiled functions (the counters are process-wide).                      *|

@@ -134,8 +134,8 @@ int64_t ReloadOp::flops() { return 0; }
 // accumulators, and the grids that turn scatters into gathers.
 //===----------------------------------------------------------------------===//
 
-/// Bytes of `elements` f32 values.
-static int64_t f32Bytes(int64_t elements) { return 4 * elements; }
+/// Bytes of one f32 buffer of `elements` (each temporary is its own buffer).
+static int64_t f32Bytes(int64_t elements) { return bufferBytes(4 * elements); }
 
 /// Bytes of an f32 accumulator of `type`'s shape when its elements are not
 /// f32 already (for f32, the accumulator is the result itself).
@@ -145,7 +145,8 @@ static int64_t f32AccumulatorBytes(RankedTensorType type) {
 
 /// Bytes of `elements` elements of `type`'s element type.
 static int64_t elementBytes(RankedTensorType type, int64_t elements) {
-  return elements * getElementBytes(type.getElementType()).value_or(4);
+  return bufferBytes(elements *
+                     getElementBytes(type.getElementType()).value_or(4));
 }
 
 /// Elements of the stride-1 grid a pooling or convolution gradient spreads
@@ -255,7 +256,7 @@ int64_t LayerNormGradOp::scratchBytes() {
   int64_t rows = numElements(getInput()) /
                  std::max<int64_t>(numElements(getBiasGrad()), 1);
   // Sum, mean, squares, rstd and the two gradient sums per row.
-  return f32Bytes(6 * rows) + f32AccumulatorBytes(getWeightGrad().getType()) +
+  return 6 * f32Bytes(rows) + f32AccumulatorBytes(getWeightGrad().getType()) +
          f32AccumulatorBytes(getBiasGrad().getType());
 }
 
@@ -264,7 +265,7 @@ int64_t BatchNormGradOp::flops() {
 }
 int64_t BatchNormGradOp::scratchBytes() {
   // Two sums and three coefficients per channel.
-  return f32Bytes(5 * numElements(getWeight()));
+  return 5 * f32Bytes(numElements(getWeight()));
 }
 
 int64_t EmbeddingGradOp::flops() { return numElements(getGrad()); }
@@ -274,7 +275,77 @@ int64_t EmbeddingGradOp::scratchBytes() {
 
 int64_t CrossEntropyGradOp::flops() { return 10 * numElements(getLogits()); }
 int64_t CrossEntropyGradOp::scratchBytes() {
-  return f32Bytes(2 * numElements(getLabels())); // row maxima and sums
+  return 2 * f32Bytes(numElements(getLabels())); // row maxima and sums
 }
 
 int64_t SliceGradOp::flops() { return 0; }
+
+//===----------------------------------------------------------------------===//
+// Scratch of the forward ops: what their lowering (RematToLinalg) allocates
+// besides the results, each temporary a buffer of its own.
+//===----------------------------------------------------------------------===//
+
+/// Elements of `type` with `dims` reduced away.
+static int64_t reducedElements(RankedTensorType type, ArrayRef<int64_t> dims) {
+  int64_t n = 1;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (!llvm::is_contained(dims, d))
+      n *= type.getDimSize(d);
+  return n;
+}
+
+// Sums and maxima accumulate in f32; for f32 results the accumulator is the
+// result itself. reduce_mean always divides into a new tensor.
+int64_t ReduceSumOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
+int64_t ReduceMaxOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
+int64_t ReduceMeanOp::scratchBytes() {
+  return f32Bytes(getType().getNumElements());
+}
+
+// softmax: the row maxima and the row sums (the exponentials are divided in
+// place into the result).
+int64_t SoftmaxOp::scratchBytes() {
+  RankedTensorType type = getType();
+  return 2 * f32Bytes(reducedElements(type, {getAxisAttr().getInt()}));
+}
+
+// layer_norm: the sums and the sums of squared deviations per row.
+int64_t LayerNormOp::scratchBytes() {
+  return 2 * f32Bytes(reducedElements(getType(), getAxes()));
+}
+
+// batch_norm: the sums and sums of squares per channel (the mean and
+// variance results are separate).
+int64_t BatchNormOp::scratchBytes() {
+  return 2 * f32Bytes(getMean().getType().getNumElements());
+}
+
+// Contractions: an f32 accumulator for 16-bit results, a padded copy of the
+// input when there is padding.
+int64_t MatmulOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
+int64_t Conv2DOp::scratchBytes() {
+  RankedTensorType input = getInput().getType();
+  int64_t padded = paddedElements(input, getPadding());
+  return (padded ? elementBytes(input, padded) : 0) +
+         f32AccumulatorBytes(getType());
+}
+int64_t MaxPool2DOp::scratchBytes() {
+  RankedTensorType input = getInput().getType();
+  int64_t padded = paddedElements(input, getPadding());
+  return (padded ? elementBytes(input, padded) : 0) +
+         f32AccumulatorBytes(getType());
+}
+// avg_pool2d sums into an f32 tensor, then divides into the result.
+int64_t AvgPool2DOp::scratchBytes() {
+  RankedTensorType input = getInput().getType();
+  int64_t padded = paddedElements(input, getPadding());
+  return (padded ? elementBytes(input, padded) : 0) +
+         f32Bytes(getType().getNumElements());
+}
+
+// cross_entropy: the row maxima, the row sums and the 0-d total.
+int64_t CrossEntropyOp::scratchBytes() {
+  return 2 * f32Bytes(getLabels().getType().getNumElements()) + f32Bytes(1);
+}
+// mse: the 0-d total.
+int64_t MseOp::scratchBytes() { return f32Bytes(1); }

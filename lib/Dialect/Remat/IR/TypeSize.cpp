@@ -30,6 +30,12 @@ std::optional<int64_t> remat::getTypeBytes(Type type) {
   return getElementBytes(type);
 }
 
+int64_t remat::getMemoryBytes(Type type) {
+  if (!isa<ShapedType>(type))
+    return 0;
+  return bufferBytes(getTypeBytes(type).value_or(0));
+}
+
 int64_t remat::detail::sumTensorBytes(TypeRange types) {
   int64_t total = 0;
   for (Type type : types)

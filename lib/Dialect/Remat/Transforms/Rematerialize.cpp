@@ -106,11 +106,15 @@ void RematerializePass::reportInfeasible(func::FuncOp func,
       anchor = graph.ops[exec.node];
   }
   InFlightDiagnostic diag = anchor->emitError();
+  // Backward ops carry their forward op's location: say which one it is.
+  StringRef where = anchor->hasAttr(kVjpOfAttr)
+                        ? "here, in the backward pass of this op"
+                        : "here";
   diag << "remat-rematerialize: a budget of " << formatBytes(budgetBytes)
        << " (" << budgetBytes << " B) is infeasible for @" << func.getSymName()
        << ": the smallest peak the " << toString(result.solver)
        << " solver reaches is " << formatBytes(reachable) << " (" << reachable
-       << " B), here";
+       << " B), " << where;
   if (!profile.live.empty())
     diag.attachNote(func.getLoc())
         << "at that point arguments take " << formatBytes(profile.resident)
@@ -183,6 +187,8 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
                 builder.getI64IntegerAttr(result.profile.peak));
   func->setAttr("remat.planned_constant_bytes",
                 builder.getI64IntegerAttr(constantBytes));
+  if (budgetBytes)
+    func->setAttr("remat.budget", builder.getI64IntegerAttr(*budgetBytes));
 
   if (analysisOnly) {
     annotatePlan(func, graph, result.plan, before, result.profile);

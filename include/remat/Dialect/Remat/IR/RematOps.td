@@ -188,7 +188,7 @@ def Remat_BroadcastOp : Remat_Op<"broadcast", [Pure]> {
 }
 
 class Remat_ReduceOp<string mnemonic, string what, string flopsText>
-    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
+    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor], ["scratchBytes"]> {
   let summary = what # " over dimensions";
   let description = what # [{ over `dimensions` (unique, in range). With
     `keep_dims` the reduced dimensions stay with size 1. Cost: }] # flopsText #
@@ -218,7 +218,8 @@ def Remat_ReduceMaxOp : Remat_ReduceOp<"reduce_max", "maximum",
 // Contractions
 //===----------------------------------------------------------------------===//
 
-def Remat_MatmulOp : Remat_Op<"matmul", [Pure, InferTypeOpAdaptor]> {
+def Remat_MatmulOp : Remat_Op<"matmul", [Pure, InferTypeOpAdaptor],
+                              ["scratchBytes"]> {
   let summary = "matrix multiplication, optionally batched and transposed";
   let description = [{
     Multiplies `[B..., M, K] x [B..., K, N] -> [B..., M, N]`. Both operands have
@@ -244,7 +245,8 @@ def Remat_MatmulOp : Remat_Op<"matmul", [Pure, InferTypeOpAdaptor]> {
   }];
 }
 
-def Remat_Conv2DOp : Remat_Op<"conv2d", [Pure, InferTypeOpAdaptor]> {
+def Remat_Conv2DOp : Remat_Op<"conv2d", [Pure, InferTypeOpAdaptor],
+                              ["scratchBytes"]> {
   let summary = "2-D convolution, NCHW input and FCHW filter";
   let description = [{
     `input: [N, C, H, W]`, `filter: [F, C/groups, KH, KW]`, result
@@ -273,7 +275,7 @@ def Remat_Conv2DOp : Remat_Op<"conv2d", [Pure, InferTypeOpAdaptor]> {
 }
 
 class Remat_PoolOp<string mnemonic, string what, string extra>
-    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
+    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor], ["scratchBytes"]> {
   let summary = "2-D " # what # " pooling over NCHW";
   let description = "2-D " # what # [{ pooling of an `[N, C, H, W]` input
     with window `kernel = [KH, KW]`, `strides` (default: the kernel) and
@@ -315,7 +317,8 @@ def Remat_AvgPool2DOp : Remat_PoolOp<"avg_pool2d", "average",
 //===----------------------------------------------------------------------===//
 
 def Remat_SoftmaxOp : Remat_Op<"softmax", [Pure, SameOperandsAndResultType,
-                                           InferTypeOpInterface]> {
+                                           InferTypeOpInterface],
+                               ["scratchBytes"]> {
   let summary = "softmax along one axis";
   let description = [{
     `exp(x - max(x)) / sum(exp(x - max(x)))` along `axis`. Cost: 5 FLOPs per
@@ -332,7 +335,8 @@ def Remat_SoftmaxOp : Remat_Op<"softmax", [Pure, SameOperandsAndResultType,
 }
 
 def Remat_LayerNormOp : Remat_Op<"layer_norm",
-    [Pure, InferTypeOpAdaptor, AttrSizedOperandSegments]> {
+    [Pure, InferTypeOpAdaptor, AttrSizedOperandSegments],
+    ["scratchBytes"]> {
   let summary = "layer normalization over some axes";
   let description = [{
     Normalizes over `axes` (strictly increasing, in range) to zero mean and
@@ -357,7 +361,8 @@ def Remat_LayerNormOp : Remat_Op<"layer_norm",
   }];
 }
 
-def Remat_BatchNormOp : Remat_Op<"batch_norm", [Pure, InferTypeOpAdaptor]> {
+def Remat_BatchNormOp : Remat_Op<"batch_norm", [Pure, InferTypeOpAdaptor],
+                                 ["scratchBytes"]> {
   let summary = "batch normalization in training mode";
   let description = [{
     For an input `[N, C, ...]`, normalizes each channel with the batch
@@ -492,7 +497,7 @@ def Remat_ConcatOp : Remat_Op<"concat", [Pure, InferTypeOpAdaptor]> {
 //===----------------------------------------------------------------------===//
 
 def Remat_CrossEntropyOp : Remat_Op<"cross_entropy",
-    [Pure, InferTypeOpAdaptor]> {
+    [Pure, InferTypeOpAdaptor], ["scratchBytes"]> {
   let summary = "softmax cross-entropy with integer labels, mean over the batch";
   let description = [{
     `logits: [B..., C]`, `labels: [B...]` of i32/i64 ->
@@ -514,7 +519,8 @@ def Remat_CrossEntropyOp : Remat_Op<"cross_entropy",
 }
 
 def Remat_MseOp : Remat_Op<"mse", [Pure, InferTypeOpAdaptor,
-                                   AllTypesMatch<["prediction", "target"]>]> {
+                                   AllTypesMatch<["prediction", "target"]>],
+                         ["scratchBytes"]> {
   let summary = "mean squared error";
   let description = [{
     `mean((prediction - target)^2)` as a 0-d tensor. Cost: 3 FLOPs per
