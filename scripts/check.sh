@@ -19,6 +19,14 @@ for t in "$build"/unittests/*Tests; do
   "$t" --gtest_brief=1 || status=1
 done
 
+echo "== ahead-of-time example (object file + C header, called from C++) =="
+if "$build/bin/remat-aot-example"; then
+  echo "aot example: PASSED"
+else
+  echo "aot example: FAILED"
+  status=1
+fi
+
 echo "== find_package(Remat) consumer =="
 prefix="$build/install"
 rm -rf "$prefix" "$build/consumer"

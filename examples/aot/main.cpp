@@ -49,25 +49,27 @@ void fill(Tensor<T, N> &t, unsigned seed, float scale) {
 } // namespace
 
 int main() {
-  Tensor<float, 2> x({64, 256}), w1({256, 1024}), w2({1024, 10});
-  Tensor<int32_t, 1> labels({64});
-  Tensor<float, 1> b1({1024}), g({1024}), beta({1024}), b2({10});
+  // The signature of @mlp in examples/mlp.mlir.
+  Tensor<float, 2> x({1024, 256}), w1({256, 512}), w2({512, 512}),
+      w3({512, 256}), w4({256, 10});
+  Tensor<int32_t, 1> labels({1024});
+  Tensor<float, 1> b1({512}), b2({512}), b3({256}), b4({10});
   fill(x, 1, 1.0f);
-  fill(w1, 2, 0.0625f);
-  fill(w2, 3, 0.03f);
-  fill(b1, 4, 0.1f);
-  fill(b2, 5, 0.1f);
-  for (int64_t i = 0; i < g.elements; ++i) {
-    g.desc.data[i] = 1.0f;
-    beta.desc.data[i] = 0.0f;
-  }
+  fill(w1, 2, 1.0f);
+  fill(w2, 3, 1.0f);
+  fill(w3, 4, 1.0f);
+  fill(w4, 5, 1.0f);
+  fill(b1, 6, 0.1f);
+  fill(b2, 7, 0.1f);
+  fill(b3, 8, 0.1f);
+  fill(b4, 9, 0.1f);
   for (int64_t i = 0; i < labels.elements; ++i)
     labels.desc.data[i] = static_cast<int32_t>(i % 10);
 
   remat_runtime_reset_peak();
   StridedMemRefType<float, 0> loss;
-  _mlir_ciface_mlp(&loss, &x.desc, &labels.desc, &w1.desc, &b1.desc, &g.desc,
-                   &beta.desc, &w2.desc, &b2.desc);
+  _mlir_ciface_mlp(&loss, &x.desc, &labels.desc, &w1.desc, &b1.desc, &w2.desc,
+                   &b2.desc, &w3.desc, &b3.desc, &w4.desc, &b4.desc);
   float value = loss.data[loss.offset];
   std::printf("loss %.6f\npeak %lld bytes\n", value,
               static_cast<long long>(remat_runtime_peak_bytes()));

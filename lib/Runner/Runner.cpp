@@ -109,6 +109,9 @@ static llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostMachine() {
   if (!builder)
     return builder.takeError();
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  // Position-independent code: objects link into PIE executables and shared
+  // libraries alike.
+  builder->setRelocationModel(llvm::Reloc::PIC_);
   return builder->createTargetMachine();
 }
 
