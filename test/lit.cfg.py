@@ -55,5 +55,5 @@ if _llvm_has_statistics():
     config.available_features.add("llvm-stats")
 
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
-tools = ["remat-opt", "remat-run"]
+tools = ["remat-opt", "remat-run", "llvm-nm", "not"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

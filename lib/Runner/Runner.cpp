@@ -15,6 +15,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -95,7 +97,19 @@ LogicalResult remat::lowerForCpu(ModuleOp module,
                                  const CpuPipelineOptions &options) {
   PassManager pm(module.getContext());
   buildCpuPipeline(pm, options);
-  return pm.run(module);
+  if (failed(pm.run(module)))
+    return failure();
+  // Conversions are partial: an op nothing lowered is still there.
+  Operation *left = nullptr;
+  module.walk([&](Operation *op) {
+    if (!left && op != module.getOperation() &&
+        !isa<LLVM::LLVMDialect>(op->getDialect()))
+      left = op;
+  });
+  if (left)
+    return left->emitError("remat-lower-cpu has no lowering for '")
+           << left->getName() << "' on the CPU";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -221,6 +235,34 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
                                  llvm::CodeGenFileType::ObjectFile))
     return llvm::createStringError("the target cannot emit object files");
   pm.run(*llvmModule);
+  return llvm::Error::success();
+}
+
+llvm::Error remat::emitSharedLibrary(ModuleOp module, llvm::StringRef path) {
+  llvm::SmallString<128> object;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("remat", "o", object))
+    return llvm::createStringError(ec, "cannot create a temporary file");
+  llvm::FileRemover removeObject(object);
+  if (llvm::Error error = emitObjectFile(module, object))
+    return error;
+  llvm::ErrorOr<std::string> driver = llvm::sys::findProgramByName("clang-22");
+  for (const char *name : {"clang", "cc"})
+    if (!driver)
+      driver = llvm::sys::findProgramByName(name);
+  if (!driver)
+    return llvm::createStringError(
+        "no C compiler driver (clang-22, clang or cc) on PATH to link a "
+        "shared library; use --emit-object and link it yourself");
+  std::string output = path.str(), input = object.str().str();
+  llvm::SmallVector<llvm::StringRef> args{*driver, "-shared", "-o", output,
+                                          input};
+  std::string message;
+  if (llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0,
+                                &message) != 0)
+    return llvm::createStringError("linking '%s' failed%s%s",
+                                   output.c_str(), message.empty() ? "" : ": ",
+                                   message.c_str());
   return llvm::Error::success();
 }
 

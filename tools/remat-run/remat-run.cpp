@@ -64,6 +64,10 @@ static cl::opt<bool> noVectorize("no-vectorize",
                                  cl::desc("Lower to plain loops"));
 static cl::opt<std::string> emitObject(
     "emit-object", cl::desc("Write an object file instead of running"));
+static cl::opt<std::string> emitShared(
+    "emit-shared-library",
+    cl::desc("Write a shared library instead of running (the runtime's "
+             "symbols resolve in the process that loads it)"));
 static cl::opt<std::string> emitHeader(
     "emit-header", cl::desc("Write the C header of the entry points"));
 static cl::opt<double> checkMemory(
@@ -229,7 +233,11 @@ int main(int argc, char **argv) {
     if (llvm::Error err = emitObjectFile(*module, emitObject))
       fail(llvm::toString(std::move(err)));
   }
-  if (!emitObject.empty() || !emitHeader.empty())
+  if (!emitShared.empty()) {
+    if (llvm::Error err = emitSharedLibrary(*module, emitShared))
+      fail(llvm::toString(std::move(err)));
+  }
+  if (!emitObject.empty() || !emitHeader.empty() || !emitShared.empty())
     return 0;
 
   auto compiled = CompiledModule::compile(*module);

@@ -85,6 +85,12 @@ private:
 /// Writes an object file for the host CPU (optimized at -O3).
 llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path);
 
+/// Writes a shared library: the object file, linked with the system C
+/// compiler driver (clang-22, clang or cc on PATH). The runtime's symbols
+/// (libRematRuntime, libmlir_c_runner_utils) stay undefined: they resolve
+/// in the process that loads it.
+llvm::Error emitSharedLibrary(mlir::ModuleOp module, llvm::StringRef path);
+
 /// A C++ header declaring the `_mlir_ciface_` entry points of `signatures`
 /// with StridedMemRefType (mlir/ExecutionEngine/CRunnerUtils.h).
 std::string emitCHeader(llvm::ArrayRef<FunctionSignature> signatures,
