@@ -158,6 +158,16 @@ CompiledModule::compile(ModuleOp module) {
         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
+  // ORC compiles a module when one of its symbols is first looked up; look
+  // up an entry point now so that the first call does not pay for codegen.
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (func.isExternal() || !func.getSymName().starts_with("_mlir_ciface_"))
+      continue;
+    if (auto entry = compiled->engine->lookupPacked(func.getSymName());
+        !entry)
+      return entry.takeError();
+    break;
+  }
   return compiled;
 }
 

@@ -64,7 +64,9 @@ llvm::LogicalResult lowerForCpu(mlir::ModuleOp module,
 /// A JIT-compiled module.
 class CompiledModule {
 public:
-  /// Compiles an LLVM-dialect module for the host CPU at -O3.
+  /// Compiles an LLVM-dialect module for the host CPU at -O3. The machine
+  /// code is generated here, not lazily on the first call, so that calls
+  /// (and their timings) do not include compilation.
   static llvm::Expected<std::unique_ptr<CompiledModule>>
   compile(mlir::ModuleOp module);
   ~CompiledModule();
