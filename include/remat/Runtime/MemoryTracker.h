@@ -7,6 +7,9 @@
 |* are host memory (remat.offload); all others are device memory.           *|
 |*                                                                          *|
 |* Set REMAT_TRACE_ALLOCATIONS=1 to print every allocation and free.       *|
+|* Freed blocks of up to 32 MiB stay mapped in the process (no page faults  *|
+|* on the next call); REMAT_RUNTIME_RETURN_MEMORY=1 returns them to the OS  *|
+|* as glibc does by default.                                                *|
 |*                                                                          *|
 |* Link libRematRuntime with code compiled by remat, or let remat-run's JIT *|
 |* resolve the symbols. Not thread-safe across concurrent calls of          *|
