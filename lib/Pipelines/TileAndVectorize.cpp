@@ -1,8 +1,11 @@
 //===- TileAndVectorize.cpp - CPU tiling and vectorization ----------------===//
 //
 // On tensors, before bufferization:
-//  1. matmul / batch_matmul: tile M x N x K by 8 x 32 x 1, so that the
-//     accumulator is an 8x32 f32 register tile (16 AVX-512 registers);
+//  0. f32 matmul / batch_matmul (any transposition): the packed,
+//     register-tiled kernel of MatmulKernel.cpp, emitted directly in the
+//     vector dialect;
+//  1. other matmuls (16-bit operands): tile M x N x K by 8 x 32 x 1, so that
+//     the accumulator is an 8x32 f32 register tile (16 AVX-512 registers);
 //  2. other linalg ops with static shapes: tile every loop but the innermost
 //     by 1 and the innermost by up to 64 elements;
 //  3. vectorize each tile (linalg::vectorize);
@@ -16,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Pipelines/TileAndVectorize.h"
+
+#include "MatmulKernel.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,6 +88,14 @@ struct TileAndVectorizePass final
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
+    // f32 matmuls first, while their zero fills are still linalg.fill.
+    SmallVector<linalg::LinalgOp> matmuls;
+    func.walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation()))
+        matmuls.push_back(op);
+    });
+    for (linalg::LinalgOp op : matmuls)
+      (void)remat::rewriteMatmulAsKernel(rewriter, op);
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     SmallVector<LoopLikeOpInterface> loops;

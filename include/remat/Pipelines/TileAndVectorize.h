@@ -7,11 +7,12 @@
 
 namespace remat {
 
-/// Tiles and vectorizes linalg ops on tensors for the host CPU: matmuls to
-/// 8x32 register tiles with the accumulator hoisted out of the reduction
-/// loop as vectors; elementwise ops, fills, transposes and reductions along
-/// their innermost dimension. Ops it cannot vectorize (convolutions,
-/// gathers) are left for convert-linalg-to-loops.
+/// Tiles and vectorizes linalg ops on tensors for the host CPU: f32 matmuls
+/// (any transposition, batched or not) to a packed kernel with 8x32 register
+/// tiles; other matmuls to 8x32 register tiles with the accumulator hoisted
+/// out of the reduction loop as vectors; elementwise ops, fills, transposes
+/// and reductions along their innermost dimension. Ops it cannot vectorize
+/// (convolutions, gathers) are left for convert-linalg-to-loops.
 std::unique_ptr<mlir::Pass> createTileAndVectorizePass();
 
 /// Registers remat-tile-and-vectorize.

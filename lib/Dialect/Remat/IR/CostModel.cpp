@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Dialect/Remat/IR/KernelScratch.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
 using namespace mlir;
@@ -322,7 +323,17 @@ int64_t BatchNormOp::scratchBytes() {
 
 // Contractions: an f32 accumulator for 16-bit results, a padded copy of the
 // input when there is padding.
-int64_t MatmulOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
+// An f32 matmul packs panels of its right-hand operand into one buffer of its
+// own (KernelScratch.h); 16-bit ones accumulate into an f32 tensor instead.
+int64_t MatmulOp::scratchBytes() {
+  RankedTensorType lhs = getLhs().getType();
+  if (!lhs.getElementType().isF32() ||
+      !getRhs().getType().getElementType().isF32() ||
+      !getType().getElementType().isF32())
+    return f32AccumulatorBytes(getType());
+  int64_t k = lhs.getDimSize(lhs.getRank() - (getTransposeA() ? 2 : 1));
+  return f32Bytes(matmulPanelElements(k));
+}
 int64_t Conv2DOp::scratchBytes() {
   RankedTensorType input = getInput().getType();
   int64_t padded = paddedElements(input, getPadding());

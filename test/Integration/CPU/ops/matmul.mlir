@@ -27,6 +27,15 @@
 // RUN: %python %S/../../reference.py matmul --in %t.mm_f16.in --out %t.mm_f16.out
 // RUN: remat-run %s --entry=bmm_bf16_tb --seed=12 --save-inputs=%t.bmm_bf16_tb.in --save-outputs=%t.bmm_bf16_tb.out > /dev/null
 // RUN: %python %S/../../reference.py matmul --transpose-b --in %t.bmm_bf16_tb.in --out %t.bmm_bf16_tb.out
+// The packed kernel's reduction blocks (256 steps, then a remainder) and
+// partial column panels (32 + 18, 32 + 5), with B as [K, N] and as [N, K]
+// (the in-register 16x16 transposes with a partial last block of k).
+// RUN: remat-run %s --entry=mm_blocks --seed=14 --save-inputs=%t.mm_blocks.in --save-outputs=%t.mm_blocks.out > /dev/null
+// RUN: %python %S/../../reference.py matmul --in %t.mm_blocks.in --out %t.mm_blocks.out
+// RUN: remat-run %s --entry=mm_tb_blocks --seed=15 --save-inputs=%t.mm_tb_blocks.in --save-outputs=%t.mm_tb_blocks.out > /dev/null
+// RUN: %python %S/../../reference.py matmul --transpose-b --in %t.mm_tb_blocks.in --out %t.mm_tb_blocks.out
+// RUN: remat-run %s --entry=bmm_tatb_blocks --seed=16 --save-inputs=%t.bmm_tatb_blocks.in --save-outputs=%t.bmm_tatb_blocks.out > /dev/null
+// RUN: %python %S/../../reference.py matmul --transpose-a --transpose-b --in %t.bmm_tatb_blocks.in --out %t.bmm_tatb_blocks.out
 // The plain-loop lowering (no tiling) of a shape with remainders.
 // RUN: remat-run %s --no-vectorize --entry=mm_33x65x17 --seed=13 --save-inputs=%t.novec.in --save-outputs=%t.novec.out > /dev/null
 // RUN: %python %S/../../reference.py matmul --in %t.novec.in --out %t.novec.out
@@ -89,4 +98,19 @@ func.func @mm_f16(%a: tensor<7x13xf16>, %b: tensor<13x33xf16>) -> tensor<7x33xf1
 func.func @bmm_bf16_tb(%a: tensor<3x8x20xbf16>, %b: tensor<3x32x20xbf16>) -> tensor<3x8x32xbf16> {
   %c = remat.matmul %a, %b transpose_b : tensor<3x8x20xbf16>, tensor<3x32x20xbf16> -> tensor<3x8x32xbf16>
   return %c : tensor<3x8x32xbf16>
+}
+
+func.func @mm_blocks(%a: tensor<10x300xf32>, %b: tensor<300x50xf32>) -> tensor<10x50xf32> {
+  %c = remat.matmul %a, %b : tensor<10x300xf32>, tensor<300x50xf32> -> tensor<10x50xf32>
+  return %c : tensor<10x50xf32>
+}
+
+func.func @mm_tb_blocks(%a: tensor<20x275xf32>, %b: tensor<37x275xf32>) -> tensor<20x37xf32> {
+  %c = remat.matmul %a, %b transpose_b : tensor<20x275xf32>, tensor<37x275xf32> -> tensor<20x37xf32>
+  return %c : tensor<20x37xf32>
+}
+
+func.func @bmm_tatb_blocks(%a: tensor<2x270x9xf32>, %b: tensor<2x40x270xf32>) -> tensor<2x9x40xf32> {
+  %c = remat.matmul %a, %b transpose_a transpose_b : tensor<2x270x9xf32>, tensor<2x40x270xf32> -> tensor<2x9x40xf32>
+  return %c : tensor<2x9x40xf32>
 }

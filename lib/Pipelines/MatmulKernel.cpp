@@ -1,0 +1,472 @@
+//===- MatmulKernel.cpp - packed register-tiled f32 matmuls ---------------===//
+//
+// C[b, m, n] = sum_k A(b, m, k) * B(b, k, n) for f32 linalg.matmul and
+// linalg.batch_matmul, with A stored [M, K] or [K, M] (transpose_a) and B
+// stored [K, N] or [N, K] (transpose_b): the layouts autodiff's VJPs use.
+//
+// Tiling and vectorizing the linalg op reads the rows of B as vectors, which
+// is fast when B is [K, N] and a strided gather when it is [N, K] (11 GFLOP/s
+// for the attention scores Q K^T); and an unblocked reduction streams all of
+// B from L3 once per row tile for large matrices. This kernel is the
+// classic GotoBLAS structure instead, emitted on tensors in the vector
+// dialect:
+//
+//   for b, for each panel of 32 columns of C (n), for each block of at most
+//   256 steps of the reduction (k0):
+//     pack B(b, k0 : k0 + kc, n : n + 32) into a contiguous [kc, 32] panel
+//       (rows copied as vectors; from [N, K], 16x16 blocks transposed in
+//       registers);
+//     for each tile of 8 rows of C (m):
+//       16 accumulator vectors (8 rows x 2 x 16 lanes) stay in registers
+//       over the kc steps: per step two vector loads of the panel, eight
+//       broadcast scalars of A (contiguous when A is [K, M]), 16 multiplies
+//       and 16 adds; the tile is read from C first unless this is the first
+//       block of a zero-initialized C.
+//
+// Partial panels, tiles and blocks at the edges are separate, statically
+// sized copies of the same code (masked vectors for columns). Every element
+// of C is one chain of multiply-then-add over k in increasing order starting
+// from 0.0 (or from C's initial value): the order and roundings of the
+// vectorized linalg lowering it replaces (which does not contract to FMA),
+// so the results are bitwise identical to it. Zen 5 issues the multiplies
+// and adds on separate pipes, so this runs as fast as FMAs would.
+//
+// The panel is the one buffer the kernel allocates: one per matmul (threaded
+// through the loops as an iteration argument, so one-shot bufferization
+// allocates it once), matmulPanelElements(K) floats, which
+// MatmulOp::scratchBytes counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
+#include "remat/Dialect/Remat/IR/KernelScratch.h"
+
+using namespace mlir;
+
+namespace {
+
+/// f32 lanes of one AVX-512 vector.
+constexpr int64_t kLanes = 16;
+
+/// Rows of C in one register tile.
+constexpr int64_t kTileRows = 8;
+
+/// The shape and layout of a matmul the kernel handles.
+struct MatmulShape {
+  bool batched = false;
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+  /// A is stored [K, M]; B is stored [N, K].
+  bool transposeA = false, transposeB = false;
+};
+
+/// Recognizes `op` as a matmul the kernel handles.
+std::optional<MatmulShape> matchMatmul(linalg::LinalgOp op) {
+  if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation()) ||
+      !op.hasPureTensorSemantics() || op->getNumOperands() != 3)
+    return std::nullopt;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return std::nullopt;
+  }
+  MatmulShape shape;
+  shape.batched = isa<linalg::BatchMatmulOp>(op.getOperation());
+  MLIRContext *ctx = op->getContext();
+  unsigned first = shape.batched ? 1 : 0;
+  AffineExpr bd = getAffineDimExpr(0, ctx),
+             m = getAffineDimExpr(first, ctx),
+             n = getAffineDimExpr(first + 1, ctx),
+             k = getAffineDimExpr(first + 2, ctx);
+  auto results = [&](AffineExpr x, AffineExpr y) {
+    SmallVector<AffineExpr> exprs;
+    if (shape.batched)
+      exprs.push_back(bd);
+    exprs.append({x, y});
+    return exprs;
+  };
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (maps.size() != 3 || maps[2].getResults() != ArrayRef(results(m, n)))
+    return std::nullopt;
+  if (maps[0].getResults() == ArrayRef(results(k, m)))
+    shape.transposeA = true;
+  else if (maps[0].getResults() != ArrayRef(results(m, k)))
+    return std::nullopt;
+  if (maps[1].getResults() == ArrayRef(results(n, k)))
+    shape.transposeB = true;
+  else if (maps[1].getResults() != ArrayRef(results(k, n)))
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (shape.batched)
+    shape.batch = ranges[0];
+  shape.m = ranges[first];
+  shape.n = ranges[first + 1];
+  shape.k = ranges[first + 2];
+  if (shape.m == 0 || shape.n == 0 || shape.k == 0 || shape.batch == 0)
+    return std::nullopt;
+  return shape;
+}
+
+/// The state threaded through the loops: C and the packed panel.
+struct Carried {
+  Value c, panel;
+};
+
+/// Emits the loop nest of one matmul.
+class KernelEmitter {
+public:
+  KernelEmitter(const MatmulShape &shape, Value lhs, Value rhs, bool zeroInit)
+      : shape(shape), lhs(lhs), rhs(rhs), zeroInit(zeroInit),
+        depth(remat::matmulPanelRows(shape.k)) {}
+
+  /// The nest over batches and column panels; returns the final C.
+  Value emit(ImplicitLocOpBuilder &b, Value c, Value panel) {
+    Carried state{c, panel};
+    if (!shape.batched)
+      return emitPanels(b, Value(), state).c;
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, shape.batch), index(b, 1),
+        ValueRange{c, panel},
+        [&](OpBuilder &nested, Location loc, Value batch, ValueRange args) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Carried next = emitPanels(nb, batch, {args[0], args[1]});
+          scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+        });
+    return loop.getResult(0);
+  }
+
+private:
+  const MatmulShape &shape;
+  Value lhs, rhs;
+  /// C starts as zeros: the first block need not read it.
+  bool zeroInit;
+  /// Reduction steps per block (the panel's rows).
+  int64_t depth;
+
+  Value index(ImplicitLocOpBuilder &b, int64_t v) {
+    return arith::ConstantIndexOp::create(b, v);
+  }
+
+  /// Indices into a [batch?, x, y] operand.
+  SmallVector<Value> at(Value batch, Value x, Value y) {
+    SmallVector<Value> indices;
+    if (batch)
+      indices.push_back(batch);
+    indices.append({x, y});
+    return indices;
+  }
+
+  VectorType vectorType(ImplicitLocOpBuilder &b) {
+    return VectorType::get({kLanes}, b.getF32Type());
+  }
+
+  /// Full column panels in a loop, then the partial one.
+  Carried emitPanels(ImplicitLocOpBuilder &b, Value batch, Carried state) {
+    int64_t full = shape.n / remat::kMatmulPanelColumns;
+    if (full > 0) {
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), index(b, full * remat::kMatmulPanelColumns),
+          index(b, remat::kMatmulPanelColumns),
+          ValueRange{state.c, state.panel},
+          [&](OpBuilder &nested, Location loc, Value n, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            Carried next = emitBlocks(nb, batch, n, remat::kMatmulPanelColumns,
+                                      {args[0], args[1]});
+            scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+          });
+      state = {loop.getResult(0), loop.getResult(1)};
+    }
+    int64_t rest = shape.n % remat::kMatmulPanelColumns;
+    if (rest > 0)
+      state = emitBlocks(b, batch, index(b, full * remat::kMatmulPanelColumns),
+                         rest, state);
+    return state;
+  }
+
+  /// The reduction blocks of one column panel of `columns` columns.
+  Carried emitBlocks(ImplicitLocOpBuilder &b, Value batch, Value n,
+                     int64_t columns, Carried state) {
+    int64_t full = shape.k / depth;
+    bool several = shape.k > depth;
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, full * depth), index(b, depth),
+        ValueRange{state.c, state.panel},
+        [&](OpBuilder &nested, Location loc, Value k0, ValueRange args) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Carried next = emitBlock(nb, batch, n, columns, k0, depth,
+                                   several ? k0 : Value(), {args[0], args[1]});
+          scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+        });
+    state = {loop.getResult(0), loop.getResult(1)};
+    int64_t rest = shape.k % depth;
+    if (rest > 0)
+      state = emitBlock(b, batch, n, columns, index(b, full * depth), rest,
+                        /*notFirst=*/index(b, 1), state);
+    return state;
+  }
+
+  /// Packs the panel, then runs the row tiles. `blockIndex` is null when this
+  /// is the only block (so the first), constant non-zero when it is known
+  /// not to be the first, and the block's k0 otherwise.
+  Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value n,
+                    int64_t columns, Value k0, int64_t steps, Value blockIndex,
+                    Carried state) {
+    Value panel = pack(b, batch, n, columns, k0, steps, state.panel);
+    Value c = state.c;
+    int64_t full = shape.m / kTileRows;
+    if (full > 0) {
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), index(b, full * kTileRows), index(b, kTileRows),
+          ValueRange{c},
+          [&](OpBuilder &nested, Location loc, Value m, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            Value next = emitTile(nb, batch, m, kTileRows, n, columns, k0,
+                                  steps, blockIndex, panel, args[0]);
+            scf::YieldOp::create(nb, next);
+          });
+      c = loop.getResult(0);
+    }
+    int64_t rest = shape.m % kTileRows;
+    if (rest > 0)
+      c = emitTile(b, batch, index(b, full * kTileRows), rest, n, columns, k0,
+                   steps, blockIndex, panel, c);
+    return {c, panel};
+  }
+
+  /// B(k0 + i, n + j) -> panel[i, j] for i < steps, j < columns; columns
+  /// up to the next multiple of 16 are zero.
+  Value pack(ImplicitLocOpBuilder &b, Value batch, Value n, int64_t columns,
+             Value k0, int64_t steps, Value panel) {
+    int64_t vectors = llvm::divideCeil(columns, kLanes);
+    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
+    if (!shape.transposeB) {
+      // Rows of B are rows of the panel.
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), index(b, steps), index(b, 1), ValueRange{panel},
+          [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            Value k = arith::AddIOp::create(nb, k0, i);
+            Value p = args[0];
+            for (int64_t v = 0; v < vectors; ++v) {
+              Value col = arith::AddIOp::create(nb, n, index(nb, v * kLanes));
+              bool inBounds = columns - v * kLanes >= kLanes;
+              Value row = vector::TransferReadOp::create(
+                  nb, vectorType(nb), rhs, at(batch, k, col), zero,
+                  ArrayRef<bool>{inBounds});
+              p = vector::TransferWriteOp::create(
+                      nb, row, p, ValueRange{i, index(nb, v * kLanes)},
+                      ArrayRef<bool>{true})
+                      .getResult();
+            }
+            scf::YieldOp::create(nb, p);
+          });
+      return loop.getResult(0);
+    }
+    // B is [N, K]: 16 rows of B (16 columns of the panel) by 16 steps of k
+    // at a time, transposed in registers. Rows past N are zeros; in a
+    // partial last block the steps past K read as zeros and are not
+    // written.
+    int64_t blocks = llvm::divideCeil(steps, kLanes);
+    int64_t lastSteps = steps - (blocks - 1) * kLanes;
+    auto emitBlockOfSteps = [&](ImplicitLocOpBuilder &nb, Value i, Value p,
+                                int64_t validSteps) {
+      Value k = arith::AddIOp::create(nb, k0, i);
+      Value zeros = arith::ConstantOp::create(
+          nb, vectorType(nb),
+          DenseElementsAttr::get(vectorType(nb), nb.getF32FloatAttr(0.0)));
+      for (int64_t v = 0; v < vectors; ++v) {
+        SmallVector<Value> rows;
+        for (int64_t r = 0; r < kLanes; ++r) {
+          if (v * kLanes + r >= columns) {
+            rows.push_back(zeros);
+            continue;
+          }
+          Value row = arith::AddIOp::create(nb, n, index(nb, v * kLanes + r));
+          rows.push_back(vector::TransferReadOp::create(
+              nb, vectorType(nb), rhs, at(batch, row, k), zero,
+              ArrayRef<bool>{validSteps == kLanes}));
+        }
+        SmallVector<Value> panelRows = transpose16x16(nb, rows);
+        for (int64_t r = 0; r < validSteps; ++r)
+          p = vector::TransferWriteOp::create(
+                  nb, panelRows[r], p,
+                  ValueRange{arith::AddIOp::create(nb, i, index(nb, r)),
+                             index(nb, v * kLanes)},
+                  ArrayRef<bool>{true})
+                  .getResult();
+      }
+      return p;
+    };
+    int64_t fullBlocks = lastSteps == kLanes ? blocks : blocks - 1;
+    if (fullBlocks > 0) {
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), index(b, fullBlocks * kLanes), index(b, kLanes),
+          ValueRange{panel},
+          [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb,
+                                 emitBlockOfSteps(nb, i, args[0], kLanes));
+          });
+      panel = loop.getResult(0);
+    }
+    if (fullBlocks < blocks)
+      panel = emitBlockOfSteps(b, index(b, fullBlocks * kLanes), panel,
+                               lastSteps);
+    return panel;
+  }
+
+  /// The columns of the 16x16 matrix whose rows are `rows`: four rounds of
+  /// two-source shuffles. The round of distance d pairs vectors i and i + d
+  /// (i & d == 0) and, in every group of 2d lanes, gathers the first d lanes
+  /// of both into vector i and the last d lanes of both into vector i + d.
+  SmallVector<Value> transpose16x16(ImplicitLocOpBuilder &b,
+                                    SmallVector<Value> rows) {
+    for (int64_t d = kLanes / 2; d >= 1; d /= 2) {
+      SmallVector<Value> next(rows.size());
+      for (int64_t i = 0; i < kLanes; ++i) {
+        if (i & d)
+          continue;
+        SmallVector<int64_t> low, high;
+        for (int64_t group = 0; group < kLanes; group += 2 * d) {
+          for (int64_t l = 0; l < d; ++l)
+            low.push_back(group + l);
+          for (int64_t l = 0; l < d; ++l)
+            low.push_back(kLanes + group + l);
+          for (int64_t l = 0; l < d; ++l)
+            high.push_back(group + d + l);
+          for (int64_t l = 0; l < d; ++l)
+            high.push_back(kLanes + group + d + l);
+        }
+        next[i] = vector::ShuffleOp::create(b, rows[i], rows[i + d], low);
+        next[i + d] = vector::ShuffleOp::create(b, rows[i], rows[i + d], high);
+      }
+      rows = std::move(next);
+    }
+    return rows;
+  }
+
+  /// One register tile: `rows` rows of C from m, the panel's columns from
+  /// n, over `steps` steps of k from k0.
+  Value emitTile(ImplicitLocOpBuilder &b, Value batch, Value m, int64_t rows,
+                 Value n, int64_t columns, Value k0, int64_t steps,
+                 Value blockIndex, Value panel, Value c) {
+    int64_t vectors = llvm::divideCeil(columns, kLanes);
+    VectorType vt = vectorType(b);
+    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
+    SmallVector<Value> rowIndex, colIndex;
+    for (int64_t r = 0; r < rows; ++r)
+      rowIndex.push_back(arith::AddIOp::create(b, m, index(b, r)));
+    for (int64_t v = 0; v < vectors; ++v)
+      colIndex.push_back(arith::AddIOp::create(b, n, index(b, v * kLanes)));
+    auto inBounds = [&](int64_t v) { return columns - v * kLanes >= kLanes; };
+
+    auto readC = [&](ImplicitLocOpBuilder &nb) {
+      SmallVector<Value> accs;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t v = 0; v < vectors; ++v)
+          accs.push_back(vector::TransferReadOp::create(
+              nb, vt, c, at(batch, rowIndex[r], colIndex[v]), zero,
+              ArrayRef<bool>{inBounds(v)}));
+      return accs;
+    };
+    auto zeros = [&](ImplicitLocOpBuilder &nb) {
+      Value z = arith::ConstantOp::create(
+          nb, vt, DenseElementsAttr::get(vt, nb.getF32FloatAttr(0.0)));
+      return SmallVector<Value>(rows * vectors, z);
+    };
+    SmallVector<Value> init;
+    if (!zeroInit) {
+      init = readC(b);
+    } else if (!blockIndex) {
+      init = zeros(b);
+    } else if (matchPattern(blockIndex, m_Constant())) {
+      init = readC(b); // a block known not to be the first
+    } else {
+      Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                          blockIndex, index(b, 0));
+      SmallVector<Type> types(rows * vectors, vt);
+      auto branch = scf::IfOp::create(b, types, first, /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&branch.getThenRegion().front());
+        scf::YieldOp::create(b, zeros(b));
+        b.setInsertionPointToStart(&branch.getElseRegion().front());
+        scf::YieldOp::create(b, readC(b));
+      }
+      init = SmallVector<Value>(branch.getResults());
+    }
+
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, steps), index(b, 1), init,
+        [&](OpBuilder &nested, Location loc, Value i, ValueRange accs) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Value k = arith::AddIOp::create(nb, k0, i);
+          SmallVector<Value> panelRow;
+          for (int64_t v = 0; v < vectors; ++v)
+            panelRow.push_back(vector::TransferReadOp::create(
+                nb, vt, panel, ValueRange{i, index(nb, v * kLanes)}, zero,
+                ArrayRef<bool>{true}));
+          SmallVector<Value> next;
+          for (int64_t r = 0; r < rows; ++r) {
+            Value a = tensor::ExtractOp::create(
+                nb, lhs,
+                shape.transposeA ? at(batch, k, rowIndex[r])
+                                 : at(batch, rowIndex[r], k));
+            Value splat = vector::BroadcastOp::create(nb, vt, a);
+            for (int64_t v = 0; v < vectors; ++v)
+              next.push_back(arith::AddFOp::create(
+                  nb, accs[r * vectors + v],
+                  arith::MulFOp::create(nb, splat, panelRow[v])));
+          }
+          scf::YieldOp::create(nb, next);
+        });
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t v = 0; v < vectors; ++v)
+        c = vector::TransferWriteOp::create(
+                b, loop.getResult(r * vectors + v), c,
+                at(batch, rowIndex[r], colIndex[v]),
+                ArrayRef<bool>{inBounds(v)})
+                .getResult();
+    return c;
+  }
+};
+
+} // namespace
+
+LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
+                                           linalg::LinalgOp op) {
+  std::optional<MatmulShape> shape = matchMatmul(op);
+  if (!shape)
+    return failure();
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  Value lhs = op.getDpsInputOperand(0)->get();
+  Value rhs = op.getDpsInputOperand(1)->get();
+  Value init = op.getDpsInitOperand(0)->get();
+  // A zero-filled C need not be read (nor filled): write into the fill's
+  // destination instead.
+  bool zeroInit = false;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    if (matchPattern(fill.getInputs()[0], m_PosZeroFloat()) &&
+        fill.hasPureTensorSemantics()) {
+      zeroInit = true;
+      init = fill.getOutputs()[0];
+    }
+  }
+  Value panel = tensor::EmptyOp::create(
+      b, ArrayRef<int64_t>{matmulPanelRows(shape->k), kMatmulPanelColumns},
+      b.getF32Type());
+  KernelEmitter emitter(*shape, lhs, rhs, zeroInit);
+  Value result = emitter.emit(b, init, panel);
+  Operation *fillOp = op.getDpsInitOperand(0)->get().getDefiningOp();
+  rewriter.replaceOp(op, result);
+  if (zeroInit && fillOp && fillOp->use_empty())
+    rewriter.eraseOp(fillOp);
+  return success();
+}
