@@ -12,7 +12,9 @@
 //  4. hoist loop-invariant subsets (the accumulator's extract/insert and
 //     transfer_read/write pairs) out of the reduction loops, so the
 //     accumulator stays in registers across K;
-//  5. lower vector.contract to outer products (broadcast FMAs).
+//  5. lower vector.contract to outer products (broadcast FMAs);
+//  6. exp, log, tanh and erf to polynomial approximations (vectorizable;
+//     within a few ulp of libm).
 // Tile sizes always divide the loop sizes, so no tile is partial and no
 // masking is needed.
 //
@@ -27,6 +29,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -81,8 +85,8 @@ struct TileAndVectorizePass final
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<affine::AffineDialect, arith::ArithDialect,
-                    scf::SCFDialect, tensor::TensorDialect,
-                    vector::VectorDialect>();
+                    math::MathDialect, scf::SCFDialect,
+                    tensor::TensorDialect, vector::VectorDialect>();
   }
 
   void runOnOperation() override {
@@ -154,6 +158,22 @@ struct TileAndVectorizePass final
         lowering, vector::VectorMultiReductionLowering::InnerReduction);
     vector::populateVectorOuterProductLoweringPatterns(lowering);
     if (failed(applyPatternsGreedily(func, std::move(lowering))))
+      return signalPassFailure();
+
+    // exp, log, tanh and erf as polynomials in vector arithmetic: LLVM would
+    // otherwise call libm once per lane (the math-to-libm fallback, or a
+    // scalarized llvm.exp). Every such op of the function is rewritten, the
+    // scalar ones of remainder loops too, so that one op computes the same
+    // bits wherever it appears (a recomputed value equals its original).
+    RewritePatternSet approximations(&getContext());
+    populateMathPolynomialApproximationPatterns(
+        approximations, [](StringRef name) {
+          return name == math::ExpOp::getOperationName() ||
+                 name == math::LogOp::getOperationName() ||
+                 name == math::TanhOp::getOperationName() ||
+                 name == math::ErfOp::getOperationName();
+        });
+    if (failed(applyPatternsGreedily(func, std::move(approximations))))
       return signalPassFailure();
   }
 };
