@@ -58,6 +58,10 @@ constexpr int64_t kLanes = 16;
 /// Rows of C in one register tile.
 constexpr int64_t kTileRows = 8;
 
+/// Rows of C per outer block: 256 rows x 256 steps of A (256 KiB) stay in
+/// L2 while all column panels stream past them.
+constexpr int64_t kRowBlock = 256;
+
 /// The shape and layout of a matmul the kernel handles.
 struct MatmulShape {
   bool batched = false;
@@ -125,17 +129,18 @@ public:
       : shape(shape), lhs(lhs), rhs(rhs), zeroInit(zeroInit),
         depth(remat::matmulPanelRows(shape.k)) {}
 
-  /// The nest over batches and column panels; returns the final C.
+  /// The nest over batches, row blocks, reduction blocks and column panels;
+  /// returns the final C.
   Value emit(ImplicitLocOpBuilder &b, Value c, Value panel) {
     Carried state{c, panel};
     if (!shape.batched)
-      return emitPanels(b, Value(), state).c;
+      return emitRowBlocks(b, Value(), state).c;
     auto loop = scf::ForOp::create(
         b, index(b, 0), index(b, shape.batch), index(b, 1),
         ValueRange{c, panel},
         [&](OpBuilder &nested, Location loc, Value batch, ValueRange args) {
           ImplicitLocOpBuilder nb(loc, nested);
-          Carried next = emitPanels(nb, batch, {args[0], args[1]});
+          Carried next = emitRowBlocks(nb, batch, {args[0], args[1]});
           scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
         });
     return loop.getResult(0);
@@ -149,8 +154,33 @@ private:
   /// Reduction steps per block (the panel's rows).
   int64_t depth;
 
+  /// The body of a blocked loop: the block's start and its static size.
+  using BlockBody = llvm::function_ref<Carried(ImplicitLocOpBuilder &, Value,
+                                               int64_t, Carried)>;
+
   Value index(ImplicitLocOpBuilder &b, int64_t v) {
     return arith::ConstantIndexOp::create(b, v);
+  }
+
+  /// `body` over [0, total) in blocks of `size`: the full blocks in an
+  /// scf.for, then the partial one at its constant start.
+  Carried forEachBlock(ImplicitLocOpBuilder &b, int64_t total, int64_t size,
+                       Carried state, BlockBody body) {
+    int64_t full = total / size;
+    if (full > 0) {
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), index(b, full * size), index(b, size),
+          ValueRange{state.c, state.panel},
+          [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            Carried next = body(nb, start, size, {args[0], args[1]});
+            scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+          });
+      state = {loop.getResult(0), loop.getResult(1)};
+    }
+    if (total % size > 0)
+      state = body(b, index(b, full * size), total % size, state);
+    return state;
   }
 
   /// Indices into a [batch?, x, y] operand.
@@ -166,77 +196,61 @@ private:
     return VectorType::get({kLanes}, b.getF32Type());
   }
 
-  /// Full column panels in a loop, then the partial one.
-  Carried emitPanels(ImplicitLocOpBuilder &b, Value batch, Carried state) {
-    int64_t full = shape.n / remat::kMatmulPanelColumns;
-    if (full > 0) {
-      auto loop = scf::ForOp::create(
-          b, index(b, 0), index(b, full * remat::kMatmulPanelColumns),
-          index(b, remat::kMatmulPanelColumns),
-          ValueRange{state.c, state.panel},
-          [&](OpBuilder &nested, Location loc, Value n, ValueRange args) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            Carried next = emitBlocks(nb, batch, n, remat::kMatmulPanelColumns,
-                                      {args[0], args[1]});
-            scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
-          });
-      state = {loop.getResult(0), loop.getResult(1)};
-    }
-    int64_t rest = shape.n % remat::kMatmulPanelColumns;
-    if (rest > 0)
-      state = emitBlocks(b, batch, index(b, full * remat::kMatmulPanelColumns),
-                         rest, state);
-    return state;
-  }
-
-  /// The reduction blocks of one column panel of `columns` columns.
-  Carried emitBlocks(ImplicitLocOpBuilder &b, Value batch, Value n,
-                     int64_t columns, Carried state) {
-    int64_t full = shape.k / depth;
-    bool several = shape.k > depth;
-    auto loop = scf::ForOp::create(
-        b, index(b, 0), index(b, full * depth), index(b, depth),
-        ValueRange{state.c, state.panel},
-        [&](OpBuilder &nested, Location loc, Value k0, ValueRange args) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          Carried next = emitBlock(nb, batch, n, columns, k0, depth,
-                                   several ? k0 : Value(), {args[0], args[1]});
-          scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+  /// Blocks of rows whose slice of A (rows x depth) stays in L2 while every
+  /// column panel streams past it.
+  Carried emitRowBlocks(ImplicitLocOpBuilder &b, Value batch, Carried state) {
+    return forEachBlock(
+        b, shape.m, kRowBlock, state,
+        [&](ImplicitLocOpBuilder &nb, Value m0, int64_t rows, Carried s) {
+          return emitDepthBlocks(nb, batch, m0, rows, s);
         });
-    state = {loop.getResult(0), loop.getResult(1)};
-    int64_t rest = shape.k % depth;
-    if (rest > 0)
-      state = emitBlock(b, batch, n, columns, index(b, full * depth), rest,
-                        /*notFirst=*/index(b, 1), state);
-    return state;
   }
 
-  /// Packs the panel, then runs the row tiles. `blockIndex` is null when this
-  /// is the only block (so the first), constant non-zero when it is known
-  /// not to be the first, and the block's k0 otherwise.
-  Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value n,
-                    int64_t columns, Value k0, int64_t steps, Value blockIndex,
-                    Carried state) {
+  /// The reduction blocks of one block of rows. The first block starts C
+  /// from zero when C is zero-initialized: its `blockIndex` (see emitTile)
+  /// is null when it is the only block, k0 inside the loop, and a non-zero
+  /// constant for the partial block after the loop.
+  Carried emitDepthBlocks(ImplicitLocOpBuilder &b, Value batch, Value m0,
+                          int64_t rows, Carried state) {
+    bool several = shape.k > depth;
+    return forEachBlock(
+        b, shape.k, depth, state,
+        [&](ImplicitLocOpBuilder &nb, Value k0, int64_t steps, Carried s) {
+          Value blockIndex;
+          if (steps < depth)
+            blockIndex = index(nb, 1);
+          else if (several)
+            blockIndex = k0;
+          return emitPanels(nb, batch, m0, rows, k0, steps, blockIndex, s);
+        });
+  }
+
+  /// The column panels of one block of rows and reduction steps.
+  Carried emitPanels(ImplicitLocOpBuilder &b, Value batch, Value m0,
+                     int64_t rows, Value k0, int64_t steps, Value blockIndex,
+                     Carried state) {
+    return forEachBlock(
+        b, shape.n, remat::kMatmulPanelColumns, state,
+        [&](ImplicitLocOpBuilder &nb, Value n, int64_t columns, Carried s) {
+          return emitBlock(nb, batch, m0, rows, n, columns, k0, steps,
+                           blockIndex, s);
+        });
+  }
+
+  /// Packs the panel, then runs the row tiles of the block of rows.
+  Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value m0,
+                    int64_t rows, Value n, int64_t columns, Value k0,
+                    int64_t steps, Value blockIndex, Carried state) {
     Value panel = pack(b, batch, n, columns, k0, steps, state.panel);
-    Value c = state.c;
-    int64_t full = shape.m / kTileRows;
-    if (full > 0) {
-      auto loop = scf::ForOp::create(
-          b, index(b, 0), index(b, full * kTileRows), index(b, kTileRows),
-          ValueRange{c},
-          [&](OpBuilder &nested, Location loc, Value m, ValueRange args) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            Value next = emitTile(nb, batch, m, kTileRows, n, columns, k0,
-                                  steps, blockIndex, panel, args[0]);
-            scf::YieldOp::create(nb, next);
-          });
-      c = loop.getResult(0);
-    }
-    int64_t rest = shape.m % kTileRows;
-    if (rest > 0)
-      c = emitTile(b, batch, index(b, full * kTileRows), rest, n, columns, k0,
-                   steps, blockIndex, panel, c);
-    return {c, panel};
+    Carried tiles = forEachBlock(
+        b, rows, kTileRows, {state.c, panel},
+        [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows, Carried s) {
+          Value row = arith::AddIOp::create(nb, m0, m);
+          return Carried{emitTile(nb, batch, row, tileRows, n, columns, k0,
+                                  steps, blockIndex, s.panel, s.c),
+                         s.panel};
+        });
+    return tiles;
   }
 
   /// B(k0 + i, n + j) -> panel[i, j] for i < steps, j < columns; columns
