@@ -5,6 +5,11 @@
 // 2020), solved by CBC within the time limit. Like Checkmate it never
 // offloads: problems whose policies require offloading are refused.
 //
+// The cost minimized is the added cost with each recomputation weighted by
+// its node's preference (x100 for prefer-save, /100 for prefer-recompute),
+// as the greedy weighs its moves (WeightedCost.h); results report the plan's
+// unweighted added cost, the same when no node carries a preference.
+//
 // Phases, all within options.timeLimitSeconds of wall-clock time:
 //  1. Minimize the added cost subject to the budget.
 //  2. When 1 proved optimality and options.minimizePeakAfterCost: minimize
@@ -17,18 +22,20 @@
 // objective is CBC's cutoff: CBC looks only for better plans, and when it
 // proves there is none the known plan is optimal. A cutoff rather than a MIP
 // start (phase 2 gets both): CBC completes a start by solving an LP as large
-// as the root's, which on large models costs as much time again, and the
-// greedy's plans are not always points of the model.
+// as the root's, which on large models costs as much time again.
 //
 // A solution becomes a plan (the recomputations of R, unread ones dropped),
 // which verifyPlan replays; costs and peaks come from the replay, never from
 // the MILP's objective. "Optimal" means that no plan the model expresses
-// (recomputations in ascending order within a step) is cheaper.
+// (recomputations in ascending order within a step, each node at most once)
+// is cheaper. The greedy's plans that do not offload are such plans, so an
+// optimal plan is never dearer than the greedy's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CbcBackend.h"
 #include "RecomputeMilp.h"
+#include "WeightedCost.h"
 
 #include "remat/Core/Solvers.h"
 
@@ -91,7 +98,10 @@ private:
 struct ReplayedPlan {
   Plan plan;
   Verification verification;
+  /// Plan::addedCost, what results report.
   double cost = 0;
+  /// The preference-weighted added cost, what the solver minimizes.
+  double weighted = 0;
   int64_t peak() const { return verification.profile.peak; }
 };
 
@@ -101,7 +111,8 @@ std::optional<ReplayedPlan> replay(const Problem &problem, Plan plan) {
   if (!verification.ok())
     return std::nullopt;
   double cost = plan.addedCost(problem);
-  return ReplayedPlan{std::move(plan), std::move(verification), cost};
+  double weighted = weightedAddedCost(problem, plan);
+  return ReplayedPlan{std::move(plan), std::move(verification), cost, weighted};
 }
 
 /// A plan's peak in the units of the model's P.
@@ -291,12 +302,14 @@ void reportSmallestPeak(const Problem &problem, const RecomputeMilp &milp,
   // Of the plans that reach that peak, report a cheapest one: minimizing the
   // peak alone may recompute needlessly.
   std::optional<ReplayedPlan> best = std::move(smallest.best);
-  if (best->cost > 0) {
+  if (best->weighted > 0) {
     MilpOptions cheapOptions;
     cheapOptions.timeLimitSeconds = deadline.remaining();
     Search cheapest = searchBeyond(
         problem, milp, milp.minCostProgram(peak), std::move(best),
-        [&](const ReplayedPlan &plan) { return plan.cost / milp.costScale(); },
+        [&](const ReplayedPlan &plan) {
+          return plan.weighted / milp.costScale();
+        },
         [&](const ReplayedPlan &plan) { return plan.peak() <= peak; },
         cheapOptions);
     best = std::move(cheapest.best);
@@ -369,7 +382,7 @@ SolveResult remat::solveExact(const Problem &problem,
 
   // Phase 1: the cheapest plan within the budget.
   auto costUnits = [&](const ReplayedPlan &plan) {
-    return plan.cost / milp.costScale();
+    return plan.weighted / milp.costScale();
   };
   auto withinBudget = [&](const ReplayedPlan &plan) {
     return plan.peak() <= options.budget;
@@ -423,7 +436,8 @@ SolveResult remat::solveExact(const Problem &problem,
   std::optional<ReplayedPlan> best = std::move(cheapest.best);
   if (options.minimizePeakAfterCost && cheapest.proven) {
     double maxCost =
-        best->cost + kObjectiveSlack * std::max(best->cost, milp.costScale());
+        best->weighted +
+        kObjectiveSlack * std::max(best->weighted, milp.costScale());
     MilpOptions peakOptions;
     peakOptions.timeLimitSeconds = deadline.remaining();
     // The MIP start gives CBC a point satisfying the tight cost row at once.
@@ -435,7 +449,7 @@ SolveResult remat::solveExact(const Problem &problem,
           return peakUnits(problem, milp, plan);
         },
         [&](const ReplayedPlan &plan) {
-          return plan.cost <= maxCost && plan.peak() <= options.budget;
+          return plan.weighted <= maxCost && plan.peak() <= options.budget;
         },
         peakOptions);
     best = std::move(flattest.best);

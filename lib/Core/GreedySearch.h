@@ -64,8 +64,9 @@ private:
     bool needOffload = false;
     Step offloadAnchor = 0;
     int32_t offloadIndex = 0;
-    /// Recompute: nodes recomputed before the gap's end (ascending, the
-    /// gap's node last) and nodes reloaded for them.
+    /// Recompute: nodes recomputed at the gap's end's step, each at its
+    /// place among the step's recomputations (ascending, the gap's node
+    /// last; none already recomputed there), and nodes reloaded for them.
     std::vector<NodeId> recompute;
     std::vector<NodeId> reload;
   };

@@ -10,19 +10,27 @@
 //     (or its creation and its first read). Evicting it for that gap frees
 //     its bytes at every execution strictly between a and b. Resident,
 //     mustSave and zero-byte nodes are never candidates.
-//  2. Two ways to evict. Recompute: insert a recomputation immediately
-//     before b (as XLA's hlo_rematerialization inserts a clone before the
-//     earliest use after the gap). Its operands are read at that point: an
-//     operand copy still alive there is free; one alive at P but dead before
-//     b is kept alive until b (that extension is memory the move costs and
-//     is charged against it); one dead at P is itself recomputed, recursively
-//     with a worklist bounded by options.maxChainLength, or reloaded when it
-//     has a host copy. A variant keeps the operands dead at P alive across
-//     it instead, valid when they are smaller than the node (it then frees
-//     the difference); it is what relieves a peak whose values have long or
-//     costly ancestries. Offload: copy to host after a, reload before b, for
-//     2 * bytes * transferCostPerByte (one reload when a host copy exists).
-//     The best-scored option wins.
+//  2. Two ways to evict. Recompute: insert a recomputation before b, among
+//     the recomputations of b's step (as XLA's hlo_rematerialization inserts
+//     a clone before the earliest use after the gap). Its operands are read
+//     there: an operand copy still alive there is free; one alive at P but
+//     dead before b is kept alive until b (that extension is memory the move
+//     costs and is charged against it); one dead at P is itself recomputed,
+//     recursively with a worklist bounded by options.maxChainLength, or
+//     reloaded when it has a host copy. A variant keeps the operands dead at
+//     P alive across it instead, valid when they are smaller than the node
+//     (it then frees the difference); it is what relieves a peak whose
+//     values have long or costly ancestries. Offload: copy to host after a,
+//     reload before b, for 2 * bytes * transferCostPerByte (one reload when
+//     a host copy exists). The best-scored option wins.
+//     Each step's recomputations run in ascending node order (a dependency
+//     order), each node at most once: a chain operand already recomputed for
+//     the step is read there, not recomputed again. Inserting chains right
+//     before b instead listed nodes out of order and twice per step; most
+//     of those repeats were waste (the same peak without them), and the
+//     rest only reordered memory inside one step, which the exact solver's
+//     model (one recomputation per node and step, ascending) cannot express.
+//     Plans that do not offload are now points of that model.
 //  3. Score = (bytes freed x steps the gap spans - bytes x steps of operand
 //     extensions) / effective cost, where the cost is the whole chain's, each
 //     node's cost scaled by its preference (x100 for prefer-save, /100 for
@@ -51,8 +59,10 @@
 
 #include "GreedySearch.h"
 #include "ResultBuilder.h"
+#include "WeightedCost.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -125,16 +135,7 @@ bool GreedySearch::canOffload(NodeId id) const {
 }
 
 double GreedySearch::recomputeCost(NodeId id) const {
-  const Node &node = problem.node(id);
-  switch (node.preference) {
-  case Preference::PreferSave:
-    return node.cost * 100;
-  case Preference::PreferRecompute:
-    return node.cost / 100;
-  case Preference::None:
-    break;
-  }
-  return node.cost;
+  return weightedRecomputeCost(problem.node(id));
 }
 
 double GreedySearch::transferCost(NodeId id) const {
@@ -237,8 +238,21 @@ bool GreedySearch::canReloadAt(NodeId id, Step anchor, ExecId peakExec) const {
 bool GreedySearch::evaluateChain(const Gap &gap, ExecId peakExec,
                                  DeadOperands dead, Move &move,
                                  double &benefit) {
-  const ReplayState::Exec &b = state.exec(gap.end);
-  int64_t atB = state.position(gap.end), atPeak = state.position(peakExec);
+  Step at = state.exec(gap.end).anchor;
+  int64_t atPeak = state.position(peakExec);
+  // Where a recomputation of `id` runs: its place among the anchor's
+  // recomputations, which stay in ascending order without repeats.
+  auto placeOf = [&](NodeId id, bool &present) {
+    return ReplayState::position(at, state.recomputeSlot(at, id, present));
+  };
+  bool present = false;
+  int64_t ownPlace = placeOf(gap.node, present);
+  // The new copy must start after the peak (so after the gap's start). A
+  // node already recomputed in this anchor is not recomputed again there:
+  // its gap lies within the anchor's recomputations.
+  if (present || ownPlace <= atPeak)
+    return false;
+  bool peakHere = state.exec(peakExec).anchor == at;
   ++stamp;
   move.recompute.assign(1, gap.node);
   move.reload.clear();
@@ -256,23 +270,33 @@ bool GreedySearch::evaluateChain(const Gap &gap, ExecId peakExec,
       if (chainStamp[input] == stamp)
         continue;
       chainStamp[input] = stamp;
-      CopyId c = state.copyBefore(input, atB);
-      if (c != kNoId && state.readable(c, b.anchor)) {
-        ExecId end = state.copy(c).end;
-        if (state.position(end) >= atB)
+      int64_t bytes = problem.node(input).bytes;
+      // The chain reads its operands in this anchor, at or before ownPlace,
+      // and those reads bind to one copy (no copy of an operand is made
+      // between them): whether it is alive is decided at ownPlace.
+      CopyId c = state.copyBefore(input, ownPlace);
+      if (c != kNoId && state.readable(c, at)) {
+        const ReplayState::Copy &copy = state.copy(c);
+        int64_t end = state.position(copy.end);
+        if (end >= ownPlace)
           continue; // Alive where the chain runs.
-        bool aliveAtPeak = state.position(end) >= atPeak;
-        if (aliveAtPeak || dead == DeadOperands::KeepAcrossPeak) {
-          // Keep it alive until the chain: memory the move costs.
-          penalty += static_cast<double>(problem.node(input).bytes) *
-                     (b.anchor - state.exec(end).anchor);
-          if (!aliveAtPeak)
-            freed -= problem.node(input).bytes;
+        // Keeping it alive until the chain costs memory, and memory at the
+        // peak when the extension crosses it. A copy made by a recomputation
+        // in this anchor is extended, never made a second time there.
+        bool crossesPeak = end < atPeak;
+        const ReplayState::Exec &made = state.exec(copy.start);
+        bool madeHere =
+            made.anchor == at && made.kind == Execution::Kind::Recompute;
+        if (!crossesPeak || dead == DeadOperands::KeepAcrossPeak || madeHere) {
+          penalty +=
+              static_cast<double>(bytes) * (at - state.exec(copy.end).anchor);
+          if (crossesPeak)
+            freed -= bytes;
           continue;
         }
       }
       bool reload =
-          canReloadAt(input, b.anchor, peakExec) &&
+          canReloadAt(input, at, peakExec) &&
           (!canRecompute(input) || transferCost(input) <= recomputeCost(input));
       if (reload) {
         move.reload.push_back(input);
@@ -285,15 +309,18 @@ bool GreedySearch::evaluateChain(const Gap &gap, ExecId peakExec,
       if (static_cast<int32_t>(move.recompute.size()) > options.maxChainLength)
         return false;
       move.cost += recomputeCost(input);
+      // When the peak is in this anchor, the operand's place may precede it:
+      // its copy is then held across the peak.
+      if (peakHere && placeOf(input, present) <= atPeak)
+        freed -= bytes;
       worklist.push_back(input);
     }
   }
   if (freed <= 0)
     return false;
-  // Node ids are schedule order, so ascending ids put operands first.
   std::sort(move.recompute.begin(), move.recompute.end());
   std::sort(move.reload.begin(), move.reload.end());
-  Step span = std::max<Step>(1, b.anchor - state.exec(gap.start).anchor);
+  Step span = std::max<Step>(1, at - state.exec(gap.start).anchor);
   benefit = static_cast<double>(problem.node(gap.node).bytes) * span - penalty;
   return true;
 }
@@ -377,9 +404,13 @@ bool GreedySearch::tryMove(const Move &move, int64_t peakBefore,
     for (NodeId id : move.reload)
       state.addCopy(state.insertExec(at, state.reloadEnd(at),
                                      Execution::Kind::Reload, id));
+    // Ascending, each at its place among the anchor's recomputations: the
+    // chain's operands come first, and the anchor's list stays sorted.
     for (NodeId id : move.recompute) {
-      ExecId e = state.insertExec(at, state.exec(gap.end).slot,
-                                  Execution::Kind::Recompute, id);
+      bool present = false;
+      int32_t slot = state.recomputeSlot(at, id, present);
+      assert(!present && "a node recomputed twice in one anchor");
+      ExecId e = state.insertExec(at, slot, Execution::Kind::Recompute, id);
       state.addCopy(e);
       auto [first, last] = state.inputsOf(id);
       for (const NodeId *it = first; it != last; ++it)

@@ -11,7 +11,8 @@
 //  * others are recomputed, together with the chain of operands that are not
 //    readable there themselves (their own keepLimit has passed and no newer
 //    copy exists). Operands still readable are kept alive until then, as
-//    JAX saves residuals that are saveable.
+//    JAX saves residuals that are saveable. Each step's recomputations run
+//    in ascending node order, each node once.
 //
 // One pass in schedule order, with a worklist per read: O(nodes + edges +
 // size of the chains).
@@ -127,6 +128,14 @@ Plan PolicyPlanner::run() {
   for (NodeId id = 0; id < problem.size(); ++id)
     if (problem.node(id).isOutput)
       makeReadable(id, problem.size());
+  // Each chain is operands-first, but the chains of one step interleave
+  // (a later chain may recompute a node smaller than the previous chain's).
+  // Ascending order is a dependency order too, and it binds every read to the
+  // same copy: a node is recomputed at a step only when it is not readable
+  // there, so no read at that step can bind to an older copy of it. It is the
+  // order the greedy keeps and the exact solver's model expresses.
+  for (std::vector<NodeId> &list : plan.recomputeBefore)
+    std::sort(list.begin(), list.end());
   return plan;
 }
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RecomputeMilp.h"
+#include "WeightedCost.h"
 
 #include <algorithm>
 #include <cassert>
@@ -18,6 +19,9 @@ using namespace remat;
 /// Readers of one input in one stage above which the free rows use prefix-sum
 /// columns instead of writing every prefix out (quadratic in the readers).
 static constexpr size_t kDirectReaderLimit = 8;
+
+/// Bytes a budget is loosened by in the model (see peakUnitsFor).
+static constexpr double kBudgetSlackBytes = 0.5;
 
 /// Whether the model has R variables for `node`.
 static bool canRecompute(const Node &node) {
@@ -97,7 +101,7 @@ RecomputeMilp::RecomputeMilp(const Problem &problem)
     allBytes += node.bytes;
     largestScratch = std::max(largestScratch, node.scratchBytes);
     if (canRecompute(node))
-      largestCost = std::max(largestCost, node.cost);
+      largestCost = std::max(largestCost, weightedRecomputeCost(node));
   }
   unit = largest;
   costUnit = largestCost > 0 ? largestCost : 1.0;
@@ -194,7 +198,8 @@ void RecomputeMilp::buildColumns() {
     rBase[id] = program.numColumns();
     for (int stage = firstStage[id]; stage <= lastStage[id]; ++stage)
       rColumns.push_back(
-          program.addColumn(0.0, 1.0, node.cost / costUnit, /*integer=*/true));
+          program.addColumn(0.0, 1.0, weightedRecomputeCost(node) / costUnit,
+                            /*integer=*/true));
   }
   for (NodeId id = 0; id < numNodes; ++id) {
     if (firstStage[id] > lastStage[id])
@@ -359,7 +364,12 @@ void RecomputeMilp::buildStage(int stage) {
 double RecomputeMilp::peakUnitsFor(int64_t budget) const {
   if (budget - resident >= memoryCeiling)
     return LinearProgram::kInfinity;
-  return unitsOf(budget - resident);
+  // Half a byte of slack. Peaks are whole bytes, so it admits no plan above
+  // the budget; without it, a budget that a plan meets exactly can be lost
+  // to rounding: the memory rows sum bytes / unit, and CBC's preprocessing
+  // then proves the program infeasible at P = budget.
+  return (static_cast<double>(budget - resident) + kBudgetSlackBytes) /
+         static_cast<double>(unit);
 }
 
 LinearProgram RecomputeMilp::minCostProgram(int64_t budget) const {

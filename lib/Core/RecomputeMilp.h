@@ -49,16 +49,17 @@
 //           U[t][c_q+1] = U[t][c_q] - sum_i M_i F[t][i][c_q]
 //                         + M_c(q+1) R[t][c_(q+1)], with c_0 < c_1 < ... = t
 //           the candidates of the stage; U[t][c] + scratch_c R[t][c] <= P.
-// Objective: the added cost sum cost_i R[t][i] (scaled by the largest
-// cost), or P.
+// Objective: the added cost sum cost_i R[t][i], each cost weighted by the
+// node's preference as the greedy weighs it (WeightedCost.h) and scaled by
+// the largest, or P.
 //
 // Equivalence with the replay. verifyPlan binds a read to the latest copy
 // and frees a copy right after its last read. Take any plan that recomputes
 // before non-resident steps or the return, in ascending order, each node at
-// most once per step (the greedy's plans are not always so: it may list a
-// node twice before one step, or out of order). Set R from it, S[t][i] = 1
-// exactly when the copy of i made before stage t is read at stage t or later
-// (the latest copy: an earlier one is never read again), and F[t][i][k] = 1
+// most once per step (the policy plan and every recompute-only plan of the
+// greedy are such plans). Set R from it, S[t][i] = 1 exactly when the copy
+// of i made before stage t is read at stage t or later (the latest copy: an
+// earlier one is never read again), and F[t][i][k] = 1
 // exactly when k's read is the last read of that copy. Then U[t][c] plus
 // scratch is the replay's live bytes at the execution of c, and the U of a
 // candidate that does not run is at most the live bytes of the execution
@@ -104,12 +105,12 @@ public:
   /// lets callers refuse problems too large to build.
   static int64_t estimateColumns(const Problem &problem);
 
-  /// Minimize the added cost with the peak (resident included) at most
-  /// `budget` bytes.
+  /// Minimize the (preference-weighted) added cost with the peak (resident
+  /// included) at most `budget` bytes.
   LinearProgram minCostProgram(int64_t budget) const;
 
   /// Minimize the peak, at most `budget` bytes when given, among plans whose
-  /// added cost is at most `maxCost` when given.
+  /// weighted added cost is at most `maxCost` when given.
   LinearProgram minPeakProgram(std::optional<int64_t> budget,
                                std::optional<double> maxCost) const;
 
@@ -144,10 +145,11 @@ public:
   /// Bytes per memory unit of the model's rows.
   int64_t memoryUnit() const { return unit; }
 
-  /// Cost per unit of the model's objective (the largest recompute cost).
+  /// Cost per unit of the model's objective (the largest weighted recompute
+  /// cost).
   double costScale() const { return costUnit; }
 
-  /// The model with the added cost as objective and no budget.
+  /// The model with the weighted added cost as objective and no budget.
   const LinearProgram &baseProgram() const { return program; }
 
 private:

@@ -176,6 +176,22 @@ int32_t ReplayState::offloadBegin(Step anchor) const {
   return index;
 }
 
+int32_t ReplayState::recomputeSlot(Step anchor, NodeId node,
+                                   bool &present) const {
+  // An anchor's list is ordered by (rank, node) with reloads first, then the
+  // recomputations by node, then the compute or return, then the offloads.
+  auto before = [&](ExecId e) {
+    const Exec &x = execs[e];
+    return x.kind == Execution::Kind::Reload ||
+           (x.kind == Execution::Kind::Recompute && x.node < node);
+  };
+  const std::vector<ExecId> &list = anchorExecs[anchor];
+  auto it = std::partition_point(list.begin(), list.end(), before);
+  present = it != list.end() && execs[*it].kind == Execution::Kind::Recompute &&
+            execs[*it].node == node;
+  return static_cast<int32_t>(it - list.begin());
+}
+
 ExecId ReplayState::endOf(CopyId copyId) const {
   const Copy &c = copies[copyId];
   const std::vector<CopyId> &list = nodeCopies[c.node];

@@ -5,7 +5,9 @@
 //
 //  * Executions sit at anchors in verifyPlan's order: reloads, recomputes,
 //    the compute (or the return), offloads. Inserting one renumbers only its
-//    anchor's slots.
+//    anchor's slots. The greedy keeps each anchor's recomputations in
+//    ascending node order, each node at most once (recomputeSlot finds the
+//    place), the plans the exact solver's model expresses.
 //  * A copy is a device instance of a node. Reads bind to the latest copy
 //    before them, so each node keeps its copies and its reads sorted by
 //    position and a copy owns the reads up to the next copy's creation; a
@@ -106,6 +108,12 @@ public:
   int32_t reloadEnd(Step anchor) const;
   /// Index of the first offload of `anchor` (its size when none).
   int32_t offloadBegin(Step anchor) const;
+  /// Where a recomputation of `node` goes among the recomputations of
+  /// `anchor`, which must be in ascending node order: the index of the first
+  /// one of a larger node (or of the compute, return or first offload after
+  /// them). `present` receives whether `node` is recomputed there already
+  /// (the index is then its own). O(log of the anchor's executions).
+  int32_t recomputeSlot(Step anchor, NodeId node, bool &present) const;
 
   /// Peak device bytes (resident included) and how many executions reach it.
   int64_t peak() const { return resident + tree.max(); }

@@ -251,6 +251,112 @@ TEST(ExactSolverTest, CheaperBiggerCandidateIsChosen) {
   EXPECT_EQ(both.profile.peak, 320);
 }
 
+TEST(ExactSolverTest, PreferencesWeighTheCostAsTheGreedyDoes) {
+  // Within 520 either p (cost 1) or q (cost 10) must be recomputed. Marks
+  // weigh recompute costs x100 (prefer-save) and /100 (prefer-recompute) in
+  // the objective, as in the greedy's score; the reported cost is unweighted.
+  for (Preference onP : {Preference::None, Preference::PreferSave}) {
+    for (Preference onQ : {Preference::None, Preference::PreferRecompute}) {
+      Problem p = twoCandidates();
+      p.node(1).preference = onP;
+      p.node(2).preference = onQ;
+      bool recomputeQ =
+          onP == Preference::PreferSave || onQ == Preference::PreferRecompute;
+      SCOPED_TRACE(std::string("recompute ") + (recomputeQ ? "q" : "p"));
+      SolveResult r = solveExact(p, withBudget(520));
+      expectConsistent(p, r, 520);
+      ASSERT_TRUE(r.feasible) << r.message;
+      EXPECT_TRUE(r.optimal);
+      NodeId chosen = recomputeQ ? 2 : 1;
+      EXPECT_EQ(r.plan.recomputeBefore[5], std::vector<NodeId>{chosen});
+      EXPECT_EQ(r.plan.numRecomputations(), 1);
+      EXPECT_DOUBLE_EQ(r.cost, p.node(chosen).cost);
+      // The greedy makes the same choice.
+      SolveResult greedy = solveGreedy(p, withBudget(520));
+      ASSERT_TRUE(greedy.feasible) << greedy.message;
+      EXPECT_EQ(greedy.plan.recomputeBefore, r.plan.recomputeBefore);
+    }
+  }
+}
+
+/// Found by SolverPropertyTest (seed 638): keeping everything peaks at 43,
+/// but n4 may serve only steps up to 6; recomputing it for n7 also peaks at
+/// 43, which is the smallest peak.
+Problem keepLimitAtTheSmallestPeak() {
+  Problem p;
+  p.addNode(argument("a", 1));              // 0
+  p.addNode(argument("b", 9));              // 1
+  p.addNode(value("n2", 7, {0}, 5));        // 2
+  p.addNode(value("n3", 2, {1}, 1));        // 3
+  Node n4 = value("n4", 13, {3, 2}, 12, 8); // 4
+  n4.keepLimit = 6;
+  n4.preference = Preference::PreferRecompute;
+  p.addNode(n4);
+  p.addNode(value("n5", 3, {4, 3}, 11));    // 5
+  Node n6 = value("n6", 11, {4, 2, 4}, 10); // 6
+  n6.mustSave = true;
+  p.addNode(n6);
+  p.addNode(value("n7", 4, {6, 4, 4}, 13));          // 7
+  p.addNode(output(value("n8", 12, {3, 6}, 16, 8))); // 8
+  return p;
+}
+
+/// Found by SolverPropertyTest (seed 739): the smallest peak, 46, is
+/// keeping everything's, but n0 may serve only step 0 and n3 and n5 only up
+/// to steps 5 and 6; the cheapest plan at 46 costs 36.
+Problem keepLimitsAtTheSmallestPeak() {
+  Problem p;
+  Node n0 = value("n0", 10, {}, 20, 2);
+  n0.keepLimit = 0;
+  p.addNode(n0); // 0
+  Node n1 = value("n1", 10, {0}, 19);
+  n1.preference = Preference::PreferRecompute;
+  p.addNode(n1);                       // 1
+  p.addNode(value("n2", 12, {0}, 11)); // 2
+  Node n3 = value("n3", 14, {0, 2, 1}, 8);
+  n3.keepLimit = 5;
+  p.addNode(n3);                     // 3
+  p.addNode(value("n4", 3, {2}, 0)); // 4
+  Node n5 = value("n5", 3, {3, 2}, 8, 5);
+  n5.keepLimit = 6;
+  p.addNode(n5); // 5
+  Node n6 = value("n6", 6, {5, 3, 4}, 4, 6);
+  n6.recomputable = false;
+  p.addNode(n6);                                   // 6
+  p.addNode(output(value("n7", 1, {6, 5, 5}, 5))); // 7
+  return p;
+}
+
+TEST(ExactSolverTest, BudgetEqualToAReachablePeakIsMet) {
+  // With P fixed at exactly the budget, rounding in the memory rows (bytes
+  // over the largest size) let CBC's preprocessing prove the program
+  // infeasible although a plan meets the budget exactly. The solver then
+  // called its own smallest peak infeasible, or kept the greedy's dearer
+  // plan as optimal. The model loosens budgets by half a byte.
+  Problem p = keepLimitAtTheSmallestPeak();
+  ASSERT_FALSE(p.check().has_value());
+  SolveResult smallest = solveExact(p, withBudget(0));
+  EXPECT_EQ(smallest.minReachablePeak, 43) << smallest.message;
+  SolveResult r = solveExact(p, withBudget(43));
+  expectConsistent(p, r, 43);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_TRUE(r.optimal);
+  EXPECT_DOUBLE_EQ(r.cost, 12.0);
+
+  Problem q = keepLimitsAtTheSmallestPeak();
+  ASSERT_FALSE(q.check().has_value());
+  SolveResult s = solveExact(q, withBudget(46));
+  expectConsistent(q, s, 46);
+  ASSERT_TRUE(s.feasible) << s.message;
+  EXPECT_TRUE(s.optimal);
+  EXPECT_DOUBLE_EQ(s.cost, 36.0);
+  // The model alone, without the greedy's plan as a cutoff, meets 46.
+  RecomputeMilp milp(q);
+  MilpOptions options;
+  MilpResult solved = solveWithCbc(milp.minCostProgram(46), options);
+  EXPECT_EQ(solved.status, MilpStatus::Optimal) << solved.summary;
+}
+
 TEST(ExactSolverTest, KeepLimitForcesRecomputation) {
   Problem p = chainWithSkip();
   p.node(1).keepLimit = 2; // a may serve b but not d
@@ -380,6 +486,15 @@ TEST(ExactSolverTest, KeepingEverythingWhenItFits) {
   EXPECT_EQ(r.profile.peak, 600);
 }
 
+/// `point` with P at the value `program` fixes it to (minCostProgram fixes P
+/// at the budget, loosened by half a byte).
+std::vector<double> withFixedPeak(const LinearProgram &program,
+                                  const RecomputeMilp &milp,
+                                  std::vector<double> point) {
+  point[milp.peakColumn()] = program.columnUpper(milp.peakColumn());
+  return point;
+}
+
 /// The MILP's accounting of hand-made plans equals the replay's peak.
 void expectModelMatchesReplay(const Problem &p, const Plan &plan) {
   Verification v = verifyPlan(p, plan);
@@ -390,13 +505,11 @@ void expectModelMatchesReplay(const Problem &p, const Plan &plan) {
   ASSERT_TRUE(point.has_value()) << why;
   EXPECT_EQ(milp.peakBytes(*point), v.profile.peak);
   // Every row holds, including the budget at exactly the replayed peak ...
-  EXPECT_LE(milp.minCostProgram(v.profile.peak).maxViolation(*point), 1e-9);
+  LinearProgram atPeak = milp.minCostProgram(v.profile.peak);
+  EXPECT_LE(atPeak.maxViolation(withFixedPeak(atPeak, milp, *point)), 1e-9);
   // ... and a memory row is violated at one byte less.
-  std::vector<double> lower = *point;
-  lower[milp.peakColumn()] =
-      static_cast<double>(v.profile.peak - 1 - p.residentBytes()) /
-      static_cast<double>(milp.memoryUnit());
-  EXPECT_GT(milp.minCostProgram(v.profile.peak - 1).maxViolation(lower), 0.0);
+  LinearProgram below = milp.minCostProgram(v.profile.peak - 1);
+  EXPECT_GT(below.maxViolation(withFixedPeak(below, milp, *point)), 1e-9);
   // The plan read back from the point is the plan.
   EXPECT_EQ(milp.planForPoint(*point).recomputeBefore, plan.recomputeBefore);
 }
@@ -470,7 +583,8 @@ TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
       std::optional<std::vector<double>> point = milp.pointForPlan(plan, &why);
       ASSERT_TRUE(point.has_value()) << why;
       EXPECT_EQ(milp.peakBytes(*point), v.profile.peak);
-      EXPECT_LE(milp.minCostProgram(v.profile.peak).maxViolation(*point), 1e-9);
+      LinearProgram atPeak = milp.minCostProgram(v.profile.peak);
+      EXPECT_LE(atPeak.maxViolation(withFixedPeak(atPeak, milp, *point)), 1e-9);
     }
   }
 }
