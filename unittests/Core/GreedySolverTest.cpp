@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <functional>
 #include <random>
 
 using namespace remat;
@@ -408,6 +409,33 @@ TEST(GreedySolverTest, MonotoneAndValidUnderRandomPolicies) {
       EXPECT_GE(r.cost, lastCost) << percent << "%";
       lastPeak = r.profile.peak;
       lastCost = r.cost;
+    }
+  }
+}
+
+TEST(GreedySolverTest, RecomputesEachNodeOncePerStepInOrder) {
+  // A step's recomputations run in ascending node order, each node once:
+  // a chain reads a node already recomputed for the step instead of
+  // recomputing it again (which the greedy used to do, mostly for nothing),
+  // and the plans are the exact solver's model's.
+  std::vector<Problem> problems = familyProblems();
+  for (uint64_t seed = 0; seed < 10; ++seed)
+    problems.push_back(withRandomPolicies(randomTrainingGraph(seed, 30), seed));
+  for (const Problem &p : problems) {
+    int64_t unconstrained = unconstrainedProfile(p).peak;
+    for (int percent = 90; percent >= 0; percent -= 10) {
+      SolverOptions options;
+      options.budget = unconstrained * percent / 100;
+      SolveResult r = solveGreedy(p, options);
+      expectReplays(p, r, options);
+      for (size_t step = 0; step < r.plan.recomputeBefore.size(); ++step) {
+        const std::vector<NodeId> &list = r.plan.recomputeBefore[step];
+        EXPECT_TRUE(std::adjacent_find(list.begin(), list.end(),
+                                       std::greater_equal<NodeId>()) ==
+                    list.end())
+            << "step " << step << " at " << percent << "% of " << p.size()
+            << " nodes";
+      }
     }
   }
 }
