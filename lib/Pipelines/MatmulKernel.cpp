@@ -1,8 +1,9 @@
-//===- MatmulKernel.cpp - packed register-tiled f32 matmuls ---------------===//
+//===- MatmulKernel.cpp - packed register-tiled f32 contractions ----------===//
 //
 // C[b, m, n] = sum_k A(b, m, k) * B(b, k, n) for f32 linalg.matmul and
 // linalg.batch_matmul, with A stored [M, K] or [K, M] (transpose_a) and B
-// stored [K, N] or [N, K] (transpose_b): the layouts autodiff's VJPs use.
+// stored [K, N] or [N, K] (transpose_b): the layouts autodiff's VJPs use;
+// and, through PackedKernelSpec, the convolutions of ConvKernel.cpp.
 //
 // Tiling and vectorizing the linalg op reads the rows of B as vectors, which
 // is fast when B is [K, N] and a strided gather when it is [N, K] (11 GFLOP/s
@@ -11,19 +12,23 @@
 // classic GotoBLAS structure instead, emitted on tensors in the vector
 // dialect:
 //
-//   for b, for each panel of 32 columns of C (n), for each block of at most
-//   256 steps of the reduction (k0):
+//   for b, for each block of 256 rows of C (m0), for each block of at most
+//   256 steps of the reduction (k0), for each panel of 32 columns (n):
 //     pack B(b, k0 : k0 + kc, n : n + 32) into a contiguous [kc, 32] panel
 //       (rows copied as vectors; from [N, K], 16x16 blocks transposed in
 //       registers);
-//     for each tile of 8 rows of C (m):
+//     for each tile of 8 rows of C in the row block (m):
 //       16 accumulator vectors (8 rows x 2 x 16 lanes) stay in registers
 //       over the kc steps: per step two vector loads of the panel, eight
 //       broadcast scalars of A (contiguous when A is [K, M]), 16 multiplies
 //       and 16 adds; the tile is read from C first unless this is the first
 //       block of a zero-initialized C.
 //
-// Partial panels, tiles and blocks at the edges are separate, statically
+// The block of A (256 x 256 floats, 256 KiB) stays in L2 while the panels
+// stream past it; each panel is packed once per row block, which is cheap
+// beside the 256 x 32 x 256 multiply-adds that use it.
+//
+// Partial blocks, panels and tiles at the edges are separate, statically
 // sized copies of the same code (masked vectors for columns). Every element
 // of C is one chain of multiply-then-add over k in increasing order starting
 // from 0.0 (or from C's initial value): the order and roundings of the
@@ -31,10 +36,10 @@
 // so the results are bitwise identical to it. Zen 5 issues the multiplies
 // and adds on separate pipes, so this runs as fast as FMAs would.
 //
-// The panel is the one buffer the kernel allocates: one per matmul (threaded
+// The panel is the one buffer the kernel allocates: one per op (threaded
 // through the loops as an iteration argument, so one-shot bufferization
-// allocates it once), matmulPanelElements(K) floats, which
-// MatmulOp::scratchBytes counts.
+// allocates it once), depth x 32 floats, which the op's scratchBytes counts
+// (KernelScratch.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,16 +49,15 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/Matchers.h"
 #include "remat/Dialect/Remat/IR/KernelScratch.h"
 
 using namespace mlir;
+using namespace remat;
 
 namespace {
 
-/// f32 lanes of one AVX-512 vector.
-constexpr int64_t kLanes = 16;
+constexpr int64_t kLanes = kKernelLanes;
 
 /// Rows of C in one register tile.
 constexpr int64_t kTileRows = 8;
@@ -61,6 +65,273 @@ constexpr int64_t kTileRows = 8;
 /// Rows of C per outer block: 256 rows x 256 steps of A (256 KiB) stay in
 /// L2 while all column panels stream past them.
 constexpr int64_t kRowBlock = 256;
+
+Value index(ImplicitLocOpBuilder &b, int64_t v) {
+  return arith::ConstantIndexOp::create(b, v);
+}
+
+VectorType laneType(ImplicitLocOpBuilder &b) {
+  return VectorType::get({kLanes}, b.getF32Type());
+}
+
+Value zeroVector(ImplicitLocOpBuilder &b) {
+  VectorType type = laneType(b);
+  return arith::ConstantOp::create(
+      b, type, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
+}
+
+/// The state threaded through the loops: C and the packed panel.
+struct Carried {
+  Value c, panel;
+};
+
+/// Whether a block is the first contribution to its elements of C: always,
+/// never, or when `cond` (an i1) holds.
+struct FirstBlock {
+  enum Kind { Always, Never, Dynamic } kind = Always;
+  Value cond;
+};
+
+/// Emits the loop nest of one PackedKernelSpec.
+class KernelEmitter {
+public:
+  explicit KernelEmitter(const PackedKernelSpec &spec) : spec(spec) {}
+
+  Value emit(ImplicitLocOpBuilder &b) {
+    Value panel = tensor::EmptyOp::create(
+        b, ArrayRef<int64_t>{spec.depth, kPackedPanelColumns},
+        b.getF32Type());
+    Carried state{spec.c, panel};
+    if (!spec.batchLoop)
+      return emitRowBlocks(b, Value(), state).c;
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, spec.batch), index(b, 1),
+        ValueRange{state.c, state.panel},
+        [&](OpBuilder &nested, Location loc, Value batch, ValueRange args) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Carried next = emitRowBlocks(nb, batch, {args[0], args[1]});
+          scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+        });
+    return loop.getResult(0);
+  }
+
+private:
+  const PackedKernelSpec &spec;
+
+  /// The body of a blocked loop: the block's start and its static size.
+  using BlockBody = llvm::function_ref<Carried(ImplicitLocOpBuilder &, Value,
+                                               int64_t, Carried)>;
+
+  /// `body` over [0, total) in blocks of `size`: the full blocks in an
+  /// scf.for, then the partial one at its constant start.
+  Carried forEachBlock(ImplicitLocOpBuilder &b, int64_t total, int64_t size,
+                       Carried state, BlockBody body) {
+    int64_t full = total / size;
+    if (full > 0) {
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), index(b, full * size), index(b, size),
+          ValueRange{state.c, state.panel},
+          [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            Carried next = body(nb, start, size, {args[0], args[1]});
+            scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+          });
+      state = {loop.getResult(0), loop.getResult(1)};
+    }
+    if (total % size > 0)
+      state = body(b, index(b, full * size), total % size, state);
+    return state;
+  }
+
+  /// Indices of C(b, m, n).
+  SmallVector<Value> cAt(Value batch, Value m, Value n) {
+    SmallVector<Value> indices;
+    if (spec.batchLoop && !spec.batchReduces)
+      indices.push_back(batch);
+    indices.append({m, n});
+    return indices;
+  }
+
+  /// Blocks of rows whose slice of A (rows x depth) stays in L2 while every
+  /// column panel streams past it.
+  Carried emitRowBlocks(ImplicitLocOpBuilder &b, Value batch, Carried state) {
+    return forEachBlock(
+        b, spec.m, kRowBlock, state,
+        [&](ImplicitLocOpBuilder &nb, Value m0, int64_t rows, Carried s) {
+          return emitDepthBlocks(nb, batch, m0, rows, s);
+        });
+  }
+
+  /// Whether the block at `k0` (of `steps` steps) in `batch` is the first
+  /// contribution to its elements of C.
+  FirstBlock firstBlock(ImplicitLocOpBuilder &b, Value batch, Value k0,
+                        int64_t steps) {
+    SmallVector<Value> conditions;
+    if (spec.k > spec.depth) {
+      if (steps < spec.depth)
+        return {FirstBlock::Never, Value()}; // the partial block is last
+      conditions.push_back(
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, k0, index(b, 0)));
+    }
+    if (spec.batchLoop && spec.batchReduces && spec.batch > 1)
+      conditions.push_back(arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                                 batch, index(b, 0)));
+    if (conditions.empty())
+      return {FirstBlock::Always, Value()};
+    Value cond = conditions.front();
+    for (Value other : ArrayRef(conditions).drop_front())
+      cond = arith::AndIOp::create(b, cond, other);
+    return {FirstBlock::Dynamic, cond};
+  }
+
+  /// The reduction blocks of one block of rows.
+  Carried emitDepthBlocks(ImplicitLocOpBuilder &b, Value batch, Value m0,
+                          int64_t rows, Carried state) {
+    return forEachBlock(
+        b, spec.k, spec.depth, state,
+        [&](ImplicitLocOpBuilder &nb, Value k0, int64_t steps, Carried s) {
+          FirstBlock first = firstBlock(nb, batch, k0, steps);
+          return emitPanels(nb, batch, m0, rows, k0, steps, first, s);
+        });
+  }
+
+  /// The column panels of one block of rows and reduction steps.
+  Carried emitPanels(ImplicitLocOpBuilder &b, Value batch, Value m0,
+                     int64_t rows, Value k0, int64_t steps, FirstBlock first,
+                     Carried state) {
+    return forEachBlock(
+        b, spec.n, kPackedPanelColumns, state,
+        [&](ImplicitLocOpBuilder &nb, Value n, int64_t columns, Carried s) {
+          return emitBlock(nb, batch, m0, rows, n, columns, k0, steps, first,
+                           s);
+        });
+  }
+
+  /// Packs the panel, then runs the row tiles of the block of rows.
+  Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value m0,
+                    int64_t rows, Value n, int64_t columns, Value k0,
+                    int64_t steps, FirstBlock first, Carried state) {
+    Value panel = spec.pack(b, batch, n, columns, k0, steps, state.panel);
+    return forEachBlock(
+        b, rows, kTileRows, {state.c, panel},
+        [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows, Carried s) {
+          Value row = arith::AddIOp::create(nb, m0, m);
+          return Carried{emitTile(nb, batch, row, tileRows, n, columns, k0,
+                                  steps, first, s.panel, s.c),
+                         s.panel};
+        });
+  }
+
+  /// One register tile: `rows` rows of C from m, the panel's columns from
+  /// n, over `steps` steps of k from k0.
+  Value emitTile(ImplicitLocOpBuilder &b, Value batch, Value m, int64_t rows,
+                 Value n, int64_t columns, Value k0, int64_t steps,
+                 FirstBlock first, Value panel, Value c) {
+    int64_t vectors = llvm::divideCeil(columns, kLanes);
+    VectorType vt = laneType(b);
+    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
+    SmallVector<Value> rowIndex, colIndex;
+    for (int64_t r = 0; r < rows; ++r)
+      rowIndex.push_back(arith::AddIOp::create(b, m, index(b, r)));
+    for (int64_t v = 0; v < vectors; ++v)
+      colIndex.push_back(arith::AddIOp::create(b, n, index(b, v * kLanes)));
+    auto inBounds = [&](int64_t v) { return columns - v * kLanes >= kLanes; };
+
+    auto readC = [&](ImplicitLocOpBuilder &nb) {
+      SmallVector<Value> accs;
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t v = 0; v < vectors; ++v)
+          accs.push_back(vector::TransferReadOp::create(
+              nb, vt, c, cAt(batch, rowIndex[r], colIndex[v]), zero,
+              ArrayRef<bool>{inBounds(v)}));
+      return accs;
+    };
+    auto zeros = [&](ImplicitLocOpBuilder &nb) {
+      return SmallVector<Value>(rows * vectors, zeroVector(nb));
+    };
+    SmallVector<Value> init;
+    if (!spec.zeroInit || first.kind == FirstBlock::Never) {
+      init = readC(b);
+    } else if (first.kind == FirstBlock::Always) {
+      init = zeros(b);
+    } else {
+      SmallVector<Type> types(rows * vectors, vt);
+      auto branch = scf::IfOp::create(b, types, first.cond, /*withElse=*/true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&branch.getThenRegion().front());
+        scf::YieldOp::create(b, zeros(b));
+        b.setInsertionPointToStart(&branch.getElseRegion().front());
+        scf::YieldOp::create(b, readC(b));
+      }
+      init = SmallVector<Value>(branch.getResults());
+    }
+
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, steps), index(b, 1), init,
+        [&](OpBuilder &nested, Location loc, Value i, ValueRange accs) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Value k = arith::AddIOp::create(nb, k0, i);
+          SmallVector<Value> panelRow;
+          for (int64_t v = 0; v < vectors; ++v)
+            panelRow.push_back(vector::TransferReadOp::create(
+                nb, vt, panel, ValueRange{i, index(nb, v * kLanes)}, zero,
+                ArrayRef<bool>{true}));
+          SmallVector<Value> next;
+          for (int64_t r = 0; r < rows; ++r) {
+            Value a = spec.readA(nb, batch, rowIndex[r], k);
+            Value splat = vector::BroadcastOp::create(nb, vt, a);
+            for (int64_t v = 0; v < vectors; ++v)
+              next.push_back(arith::AddFOp::create(
+                  nb, accs[r * vectors + v],
+                  arith::MulFOp::create(nb, splat, panelRow[v])));
+          }
+          scf::YieldOp::create(nb, next);
+        });
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t v = 0; v < vectors; ++v)
+        c = vector::TransferWriteOp::create(
+                b, loop.getResult(r * vectors + v), c,
+                cAt(batch, rowIndex[r], colIndex[v]),
+                ArrayRef<bool>{inBounds(v)})
+                .getResult();
+    return c;
+  }
+};
+
+/// The columns of the 16x16 matrix whose rows are `rows`: four rounds of
+/// two-source shuffles. The round of distance d pairs vectors i and i + d
+/// (i & d == 0) and, in every group of 2d lanes, gathers the first d lanes
+/// of both into vector i and the last d lanes of both into vector i + d.
+SmallVector<Value> transpose16x16(ImplicitLocOpBuilder &b,
+                                  SmallVector<Value> rows) {
+  for (int64_t d = kLanes / 2; d >= 1; d /= 2) {
+    SmallVector<Value> next(rows.size());
+    for (int64_t i = 0; i < kLanes; ++i) {
+      if (i & d)
+        continue;
+      SmallVector<int64_t> low, high;
+      for (int64_t group = 0; group < kLanes; group += 2 * d) {
+        for (int64_t l = 0; l < d; ++l)
+          low.push_back(group + l);
+        for (int64_t l = 0; l < d; ++l)
+          low.push_back(kLanes + group + l);
+        for (int64_t l = 0; l < d; ++l)
+          high.push_back(group + d + l);
+        for (int64_t l = 0; l < d; ++l)
+          high.push_back(kLanes + group + d + l);
+      }
+      next[i] = vector::ShuffleOp::create(b, rows[i], rows[i + d], low);
+      next[i + d] = vector::ShuffleOp::create(b, rows[i], rows[i + d], high);
+    }
+    rows = std::move(next);
+  }
+  return rows;
+}
+
+//===----------------------------------------------------------------------===//
+// Matmuls
+//===----------------------------------------------------------------------===//
 
 /// The shape and layout of a matmul the kernel handles.
 struct MatmulShape {
@@ -117,341 +388,97 @@ std::optional<MatmulShape> matchMatmul(linalg::LinalgOp op) {
   return shape;
 }
 
-/// The state threaded through the loops: C and the packed panel.
-struct Carried {
-  Value c, panel;
-};
-
-/// Emits the loop nest of one matmul.
-class KernelEmitter {
-public:
-  KernelEmitter(const MatmulShape &shape, Value lhs, Value rhs, bool zeroInit)
-      : shape(shape), lhs(lhs), rhs(rhs), zeroInit(zeroInit),
-        depth(remat::matmulPanelRows(shape.k)) {}
-
-  /// The nest over batches, row blocks, reduction blocks and column panels;
-  /// returns the final C.
-  Value emit(ImplicitLocOpBuilder &b, Value c, Value panel) {
-    Carried state{c, panel};
-    if (!shape.batched)
-      return emitRowBlocks(b, Value(), state).c;
-    auto loop = scf::ForOp::create(
-        b, index(b, 0), index(b, shape.batch), index(b, 1),
-        ValueRange{c, panel},
-        [&](OpBuilder &nested, Location loc, Value batch, ValueRange args) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          Carried next = emitRowBlocks(nb, batch, {args[0], args[1]});
-          scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
-        });
-    return loop.getResult(0);
-  }
-
-private:
-  const MatmulShape &shape;
-  Value lhs, rhs;
-  /// C starts as zeros: the first block need not read it.
-  bool zeroInit;
-  /// Reduction steps per block (the panel's rows).
-  int64_t depth;
-
-  /// The body of a blocked loop: the block's start and its static size.
-  using BlockBody = llvm::function_ref<Carried(ImplicitLocOpBuilder &, Value,
-                                               int64_t, Carried)>;
-
-  Value index(ImplicitLocOpBuilder &b, int64_t v) {
-    return arith::ConstantIndexOp::create(b, v);
-  }
-
-  /// `body` over [0, total) in blocks of `size`: the full blocks in an
-  /// scf.for, then the partial one at its constant start.
-  Carried forEachBlock(ImplicitLocOpBuilder &b, int64_t total, int64_t size,
-                       Carried state, BlockBody body) {
-    int64_t full = total / size;
-    if (full > 0) {
-      auto loop = scf::ForOp::create(
-          b, index(b, 0), index(b, full * size), index(b, size),
-          ValueRange{state.c, state.panel},
-          [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            Carried next = body(nb, start, size, {args[0], args[1]});
-            scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
-          });
-      state = {loop.getResult(0), loop.getResult(1)};
-    }
-    if (total % size > 0)
-      state = body(b, index(b, full * size), total % size, state);
-    return state;
-  }
-
-  /// Indices into a [batch?, x, y] operand.
-  SmallVector<Value> at(Value batch, Value x, Value y) {
-    SmallVector<Value> indices;
-    if (batch)
-      indices.push_back(batch);
-    indices.append({x, y});
-    return indices;
-  }
-
-  VectorType vectorType(ImplicitLocOpBuilder &b) {
-    return VectorType::get({kLanes}, b.getF32Type());
-  }
-
-  /// Blocks of rows whose slice of A (rows x depth) stays in L2 while every
-  /// column panel streams past it.
-  Carried emitRowBlocks(ImplicitLocOpBuilder &b, Value batch, Carried state) {
-    return forEachBlock(
-        b, shape.m, kRowBlock, state,
-        [&](ImplicitLocOpBuilder &nb, Value m0, int64_t rows, Carried s) {
-          return emitDepthBlocks(nb, batch, m0, rows, s);
-        });
-  }
-
-  /// The reduction blocks of one block of rows. The first block starts C
-  /// from zero when C is zero-initialized: its `blockIndex` (see emitTile)
-  /// is null when it is the only block, k0 inside the loop, and a non-zero
-  /// constant for the partial block after the loop.
-  Carried emitDepthBlocks(ImplicitLocOpBuilder &b, Value batch, Value m0,
-                          int64_t rows, Carried state) {
-    bool several = shape.k > depth;
-    return forEachBlock(
-        b, shape.k, depth, state,
-        [&](ImplicitLocOpBuilder &nb, Value k0, int64_t steps, Carried s) {
-          Value blockIndex;
-          if (steps < depth)
-            blockIndex = index(nb, 1);
-          else if (several)
-            blockIndex = k0;
-          return emitPanels(nb, batch, m0, rows, k0, steps, blockIndex, s);
-        });
-  }
-
-  /// The column panels of one block of rows and reduction steps.
-  Carried emitPanels(ImplicitLocOpBuilder &b, Value batch, Value m0,
-                     int64_t rows, Value k0, int64_t steps, Value blockIndex,
-                     Carried state) {
-    return forEachBlock(
-        b, shape.n, remat::kMatmulPanelColumns, state,
-        [&](ImplicitLocOpBuilder &nb, Value n, int64_t columns, Carried s) {
-          return emitBlock(nb, batch, m0, rows, n, columns, k0, steps,
-                           blockIndex, s);
-        });
-  }
-
-  /// Packs the panel, then runs the row tiles of the block of rows.
-  Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value m0,
-                    int64_t rows, Value n, int64_t columns, Value k0,
-                    int64_t steps, Value blockIndex, Carried state) {
-    Value panel = pack(b, batch, n, columns, k0, steps, state.panel);
-    Carried tiles = forEachBlock(
-        b, rows, kTileRows, {state.c, panel},
-        [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows, Carried s) {
-          Value row = arith::AddIOp::create(nb, m0, m);
-          return Carried{emitTile(nb, batch, row, tileRows, n, columns, k0,
-                                  steps, blockIndex, s.panel, s.c),
-                         s.panel};
-        });
-    return tiles;
-  }
-
-  /// B(k0 + i, n + j) -> panel[i, j] for i < steps, j < columns; columns
-  /// up to the next multiple of 16 are zero.
-  Value pack(ImplicitLocOpBuilder &b, Value batch, Value n, int64_t columns,
-             Value k0, int64_t steps, Value panel) {
-    int64_t vectors = llvm::divideCeil(columns, kLanes);
-    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
-    if (!shape.transposeB) {
-      // Rows of B are rows of the panel.
-      auto loop = scf::ForOp::create(
-          b, index(b, 0), index(b, steps), index(b, 1), ValueRange{panel},
-          [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            Value k = arith::AddIOp::create(nb, k0, i);
-            Value p = args[0];
-            for (int64_t v = 0; v < vectors; ++v) {
-              Value col = arith::AddIOp::create(nb, n, index(nb, v * kLanes));
-              bool inBounds = columns - v * kLanes >= kLanes;
-              Value row = vector::TransferReadOp::create(
-                  nb, vectorType(nb), rhs, at(batch, k, col), zero,
-                  ArrayRef<bool>{inBounds});
-              p = vector::TransferWriteOp::create(
-                      nb, row, p, ValueRange{i, index(nb, v * kLanes)},
-                      ArrayRef<bool>{true})
-                      .getResult();
-            }
-            scf::YieldOp::create(nb, p);
-          });
-      return loop.getResult(0);
-    }
-    // B is [N, K]: 16 rows of B (16 columns of the panel) by 16 steps of k
-    // at a time, transposed in registers. Rows past N are zeros; in a
-    // partial last block the steps past K read as zeros and are not
-    // written.
-    int64_t blocks = llvm::divideCeil(steps, kLanes);
-    int64_t lastSteps = steps - (blocks - 1) * kLanes;
-    auto emitBlockOfSteps = [&](ImplicitLocOpBuilder &nb, Value i, Value p,
-                                int64_t validSteps) {
-      Value k = arith::AddIOp::create(nb, k0, i);
-      Value zeros = arith::ConstantOp::create(
-          nb, vectorType(nb),
-          DenseElementsAttr::get(vectorType(nb), nb.getF32FloatAttr(0.0)));
-      for (int64_t v = 0; v < vectors; ++v) {
-        SmallVector<Value> rows;
-        for (int64_t r = 0; r < kLanes; ++r) {
-          if (v * kLanes + r >= columns) {
-            rows.push_back(zeros);
-            continue;
-          }
-          Value row = arith::AddIOp::create(nb, n, index(nb, v * kLanes + r));
-          rows.push_back(vector::TransferReadOp::create(
-              nb, vectorType(nb), rhs, at(batch, row, k), zero,
-              ArrayRef<bool>{validSteps == kLanes}));
-        }
-        SmallVector<Value> panelRows = transpose16x16(nb, rows);
-        for (int64_t r = 0; r < validSteps; ++r)
-          p = vector::TransferWriteOp::create(
-                  nb, panelRows[r], p,
-                  ValueRange{arith::AddIOp::create(nb, i, index(nb, r)),
-                             index(nb, v * kLanes)},
-                  ArrayRef<bool>{true})
-                  .getResult();
-      }
-      return p;
-    };
-    int64_t fullBlocks = lastSteps == kLanes ? blocks : blocks - 1;
-    if (fullBlocks > 0) {
-      auto loop = scf::ForOp::create(
-          b, index(b, 0), index(b, fullBlocks * kLanes), index(b, kLanes),
-          ValueRange{panel},
-          [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb,
-                                 emitBlockOfSteps(nb, i, args[0], kLanes));
-          });
-      panel = loop.getResult(0);
-    }
-    if (fullBlocks < blocks)
-      panel = emitBlockOfSteps(b, index(b, fullBlocks * kLanes), panel,
-                               lastSteps);
-    return panel;
-  }
-
-  /// The columns of the 16x16 matrix whose rows are `rows`: four rounds of
-  /// two-source shuffles. The round of distance d pairs vectors i and i + d
-  /// (i & d == 0) and, in every group of 2d lanes, gathers the first d lanes
-  /// of both into vector i and the last d lanes of both into vector i + d.
-  SmallVector<Value> transpose16x16(ImplicitLocOpBuilder &b,
-                                    SmallVector<Value> rows) {
-    for (int64_t d = kLanes / 2; d >= 1; d /= 2) {
-      SmallVector<Value> next(rows.size());
-      for (int64_t i = 0; i < kLanes; ++i) {
-        if (i & d)
-          continue;
-        SmallVector<int64_t> low, high;
-        for (int64_t group = 0; group < kLanes; group += 2 * d) {
-          for (int64_t l = 0; l < d; ++l)
-            low.push_back(group + l);
-          for (int64_t l = 0; l < d; ++l)
-            low.push_back(kLanes + group + l);
-          for (int64_t l = 0; l < d; ++l)
-            high.push_back(group + d + l);
-          for (int64_t l = 0; l < d; ++l)
-            high.push_back(kLanes + group + d + l);
-        }
-        next[i] = vector::ShuffleOp::create(b, rows[i], rows[i + d], low);
-        next[i + d] = vector::ShuffleOp::create(b, rows[i], rows[i + d], high);
-      }
-      rows = std::move(next);
-    }
-    return rows;
-  }
-
-  /// One register tile: `rows` rows of C from m, the panel's columns from
-  /// n, over `steps` steps of k from k0.
-  Value emitTile(ImplicitLocOpBuilder &b, Value batch, Value m, int64_t rows,
-                 Value n, int64_t columns, Value k0, int64_t steps,
-                 Value blockIndex, Value panel, Value c) {
-    int64_t vectors = llvm::divideCeil(columns, kLanes);
-    VectorType vt = vectorType(b);
-    Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
-    SmallVector<Value> rowIndex, colIndex;
-    for (int64_t r = 0; r < rows; ++r)
-      rowIndex.push_back(arith::AddIOp::create(b, m, index(b, r)));
-    for (int64_t v = 0; v < vectors; ++v)
-      colIndex.push_back(arith::AddIOp::create(b, n, index(b, v * kLanes)));
-    auto inBounds = [&](int64_t v) { return columns - v * kLanes >= kLanes; };
-
-    auto readC = [&](ImplicitLocOpBuilder &nb) {
-      SmallVector<Value> accs;
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t v = 0; v < vectors; ++v)
-          accs.push_back(vector::TransferReadOp::create(
-              nb, vt, c, at(batch, rowIndex[r], colIndex[v]), zero,
-              ArrayRef<bool>{inBounds(v)}));
-      return accs;
-    };
-    auto zeros = [&](ImplicitLocOpBuilder &nb) {
-      Value z = arith::ConstantOp::create(
-          nb, vt, DenseElementsAttr::get(vt, nb.getF32FloatAttr(0.0)));
-      return SmallVector<Value>(rows * vectors, z);
-    };
-    SmallVector<Value> init;
-    if (!zeroInit) {
-      init = readC(b);
-    } else if (!blockIndex) {
-      init = zeros(b);
-    } else if (matchPattern(blockIndex, m_Constant())) {
-      init = readC(b); // a block known not to be the first
-    } else {
-      Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                          blockIndex, index(b, 0));
-      SmallVector<Type> types(rows * vectors, vt);
-      auto branch = scf::IfOp::create(b, types, first, /*withElse=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(&branch.getThenRegion().front());
-        scf::YieldOp::create(b, zeros(b));
-        b.setInsertionPointToStart(&branch.getElseRegion().front());
-        scf::YieldOp::create(b, readC(b));
-      }
-      init = SmallVector<Value>(branch.getResults());
-    }
-
-    auto loop = scf::ForOp::create(
-        b, index(b, 0), index(b, steps), index(b, 1), init,
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange accs) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          Value k = arith::AddIOp::create(nb, k0, i);
-          SmallVector<Value> panelRow;
-          for (int64_t v = 0; v < vectors; ++v)
-            panelRow.push_back(vector::TransferReadOp::create(
-                nb, vt, panel, ValueRange{i, index(nb, v * kLanes)}, zero,
-                ArrayRef<bool>{true}));
-          SmallVector<Value> next;
-          for (int64_t r = 0; r < rows; ++r) {
-            Value a = tensor::ExtractOp::create(
-                nb, lhs,
-                shape.transposeA ? at(batch, k, rowIndex[r])
-                                 : at(batch, rowIndex[r], k));
-            Value splat = vector::BroadcastOp::create(nb, vt, a);
-            for (int64_t v = 0; v < vectors; ++v)
-              next.push_back(arith::AddFOp::create(
-                  nb, accs[r * vectors + v],
-                  arith::MulFOp::create(nb, splat, panelRow[v])));
-          }
-          scf::YieldOp::create(nb, next);
-        });
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t v = 0; v < vectors; ++v)
-        c = vector::TransferWriteOp::create(
-                b, loop.getResult(r * vectors + v), c,
-                at(batch, rowIndex[r], colIndex[v]),
-                ArrayRef<bool>{inBounds(v)})
-                .getResult();
-    return c;
-  }
-};
+/// Indices into a [batch?, x, y] operand.
+SmallVector<Value> at(Value batch, Value x, Value y) {
+  SmallVector<Value> indices;
+  if (batch)
+    indices.push_back(batch);
+  indices.append({x, y});
+  return indices;
+}
 
 } // namespace
+
+Value remat::emitPackedKernel(ImplicitLocOpBuilder &b,
+                              const PackedKernelSpec &spec) {
+  return KernelEmitter(spec).emit(b);
+}
+
+Value remat::packRows(
+    ImplicitLocOpBuilder &b, Value n, int64_t columns, Value k0, int64_t steps,
+    Value panel,
+    function_ref<Value(ImplicitLocOpBuilder &, Value, Value, int64_t)>
+        readRow) {
+  int64_t vectors = llvm::divideCeil(columns, kLanes);
+  auto loop = scf::ForOp::create(
+      b, index(b, 0), index(b, steps), index(b, 1), ValueRange{panel},
+      [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        Value k = arith::AddIOp::create(nb, k0, i);
+        Value p = args[0];
+        for (int64_t v = 0; v < vectors; ++v) {
+          Value column = arith::AddIOp::create(nb, n, index(nb, v * kLanes));
+          Value row = readRow(nb, k, column,
+                              std::min(kLanes, columns - v * kLanes));
+          p = vector::TransferWriteOp::create(
+                  nb, row, p, ValueRange{i, index(nb, v * kLanes)},
+                  ArrayRef<bool>{true})
+                  .getResult();
+        }
+        scf::YieldOp::create(nb, p);
+      });
+  return loop.getResult(0);
+}
+
+Value remat::packColumns(
+    ImplicitLocOpBuilder &b, Value n, int64_t columns, Value k0, int64_t steps,
+    Value panel,
+    function_ref<Value(ImplicitLocOpBuilder &, Value, Value, int64_t)>
+        readColumn) {
+  int64_t vectors = llvm::divideCeil(columns, kLanes);
+  int64_t blocks = llvm::divideCeil(steps, kLanes);
+  int64_t lastSteps = steps - (blocks - 1) * kLanes;
+  // 16 columns of B by 16 steps at a time: in a partial last block the
+  // steps past `steps` read as zeros and are not written.
+  auto emitSteps = [&](ImplicitLocOpBuilder &nb, Value i, Value p,
+                       int64_t validSteps) {
+    Value k = arith::AddIOp::create(nb, k0, i);
+    for (int64_t v = 0; v < vectors; ++v) {
+      SmallVector<Value> rows;
+      for (int64_t r = 0; r < kLanes; ++r) {
+        if (v * kLanes + r >= columns) {
+          rows.push_back(zeroVector(nb));
+          continue;
+        }
+        Value column = arith::AddIOp::create(nb, n, index(nb, v * kLanes + r));
+        rows.push_back(readColumn(nb, column, k, validSteps));
+      }
+      SmallVector<Value> panelRows = transpose16x16(nb, rows);
+      for (int64_t r = 0; r < validSteps; ++r)
+        p = vector::TransferWriteOp::create(
+                nb, panelRows[r], p,
+                ValueRange{arith::AddIOp::create(nb, i, index(nb, r)),
+                           index(nb, v * kLanes)},
+                ArrayRef<bool>{true})
+                .getResult();
+    }
+    return p;
+  };
+  int64_t fullBlocks = lastSteps == kLanes ? blocks : blocks - 1;
+  if (fullBlocks > 0) {
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, fullBlocks * kLanes), index(b, kLanes),
+        ValueRange{panel},
+        [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          scf::YieldOp::create(nb, emitSteps(nb, i, args[0], kLanes));
+        });
+    panel = loop.getResult(0);
+  }
+  if (fullBlocks < blocks)
+    panel = emitSteps(b, index(b, fullBlocks * kLanes), panel, lastSteps);
+  return panel;
+}
 
 LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
                                            linalg::LinalgOp op) {
@@ -473,11 +500,41 @@ LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
       init = fill.getOutputs()[0];
     }
   }
-  Value panel = tensor::EmptyOp::create(
-      b, ArrayRef<int64_t>{matmulPanelRows(shape->k), kMatmulPanelColumns},
-      b.getF32Type());
-  KernelEmitter emitter(*shape, lhs, rhs, zeroInit);
-  Value result = emitter.emit(b, init, panel);
+  PackedKernelSpec spec;
+  spec.batch = shape->batch;
+  spec.batchLoop = shape->batched;
+  spec.m = shape->m;
+  spec.n = shape->n;
+  spec.k = shape->k;
+  spec.depth = packedPanelRows(shape->k);
+  spec.c = init;
+  spec.zeroInit = zeroInit;
+  bool transposeA = shape->transposeA, transposeB = shape->transposeB;
+  spec.readA = [&](ImplicitLocOpBuilder &nb, Value batch, Value m, Value k) {
+    return tensor::ExtractOp::create(
+        nb, lhs, transposeA ? at(batch, k, m) : at(batch, m, k));
+  };
+  spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
+                  int64_t columns, Value k0, int64_t steps, Value panel) {
+    Value zero = arith::ConstantOp::create(nb, nb.getF32FloatAttr(0.0));
+    if (!transposeB) // Rows of B are rows of the panel.
+      return packRows(nb, n, columns, k0, steps, panel,
+                      [&](ImplicitLocOpBuilder &rb, Value k, Value column,
+                          int64_t lanes) -> Value {
+                        return vector::TransferReadOp::create(
+                            rb, laneType(rb), rhs, at(batch, k, column), zero,
+                            ArrayRef<bool>{lanes == kLanes});
+                      });
+    // B is [N, K]: its rows are the panel's columns.
+    return packColumns(nb, n, columns, k0, steps, panel,
+                       [&](ImplicitLocOpBuilder &rb, Value column, Value k,
+                           int64_t validSteps) -> Value {
+                         return vector::TransferReadOp::create(
+                             rb, laneType(rb), rhs, at(batch, column, k), zero,
+                             ArrayRef<bool>{validSteps == kLanes});
+                       });
+  };
+  Value result = emitPackedKernel(b, spec);
   Operation *fillOp = op.getDpsInitOperand(0)->get().getDefiningOp();
   rewriter.replaceOp(op, result);
   if (zeroInit && fillOp && fillOp->use_empty())

@@ -1,7 +1,11 @@
-//===- MatmulKernel.h - packed register-tiled f32 matmuls -------*- C++ -*-===//
+//===- MatmulKernel.h - packed register-tiled f32 contractions --*- C++ -*-===//
 //
 // Private to remat-tile-and-vectorize: the kernels it emits directly in the
-// vector dialect instead of tiling and vectorizing a linalg op.
+// vector dialect instead of tiling and vectorizing a linalg op. One emitter
+// (MatmulKernel.cpp) runs every f32 contraction shaped like a matmul; each
+// op supplies how to read a scalar of A and how to pack a panel of B: plain
+// and transposed matmuls (MatmulKernel.cpp), convolutions and their filter
+// gradients as implicit im2col (ConvKernel.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,16 +13,90 @@
 #define REMAT_LIB_PIPELINES_MATMULKERNEL_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include <functional>
 
 namespace remat {
 
+/// f32 lanes of one AVX-512 vector: the width of B's rows in the kernel.
+inline constexpr int64_t kKernelLanes = 16;
+
+/// A contraction the packed kernel computes:
+///   C(b, m, n) = C0(b, m, n) + sum_k A(b, m, k) * B(b, k, n)
+/// over b < batch, m < m, n < n, k < k, each element summed in increasing k
+/// (then b, when the batch is reduced too) as one chain of multiply-then-add.
+struct PackedKernelSpec {
+  /// Batches, run in a loop when `batchLoop`; `batch` is null in the
+  /// callbacks otherwise.
+  int64_t batch = 1;
+  bool batchLoop = false;
+  /// C has no batch dimension: every batch accumulates into the same C.
+  bool batchReduces = false;
+  int64_t m = 0, n = 0, k = 0;
+  /// Reduction steps packed at once (the panel's rows), at most k.
+  int64_t depth = 0;
+  /// The initial C, [batch, M, N] or [M, N].
+  mlir::Value c;
+  /// C0 is zero: the first block of each element starts from 0.0 without
+  /// reading C.
+  bool zeroInit = false;
+  /// A(b, m, k) as an f32 scalar.
+  std::function<mlir::Value(mlir::ImplicitLocOpBuilder &, mlir::Value batch,
+                            mlir::Value m, mlir::Value k)>
+      readA;
+  /// Writes B(b, k0 + i, n + j) into panel[i, j] for i < steps and
+  /// j < columns, and zeros for columns up to the next multiple of 16;
+  /// returns the new panel.
+  std::function<mlir::Value(mlir::ImplicitLocOpBuilder &, mlir::Value batch,
+                            mlir::Value n, int64_t columns, mlir::Value k0,
+                            int64_t steps, mlir::Value panel)>
+      pack;
+};
+
+/// Emits the kernel for `spec` at `b`'s insertion point: a [depth, 32] f32
+/// panel (one buffer), and the loops over batches, 256-row blocks,
+/// reduction blocks, 32-column panels and 8x32 register tiles. Returns the
+/// final C.
+mlir::Value emitPackedKernel(mlir::ImplicitLocOpBuilder &b,
+                             const PackedKernelSpec &spec);
+
+/// Packs a panel whose rows are 16-lane vectors read by
+/// `readRow(b, k, column, lanes)`: B(k, column .. column + 15), of which the
+/// first `lanes` are valid (the rest must read as zeros).
+mlir::Value packRows(
+    mlir::ImplicitLocOpBuilder &b, mlir::Value n, int64_t columns,
+    mlir::Value k0, int64_t steps, mlir::Value panel,
+    llvm::function_ref<mlir::Value(mlir::ImplicitLocOpBuilder &, mlir::Value k,
+                                   mlir::Value column, int64_t lanes)>
+        readRow);
+
+/// Packs a panel from 16-lane vectors read along k by
+/// `readColumn(b, column, k, steps)`: B(k .. k + 15, column), of which the
+/// first `steps` are valid (the rest must read as zeros), transposed 16x16
+/// in registers. Columns past `columns` are zeros without a read.
+mlir::Value packColumns(
+    mlir::ImplicitLocOpBuilder &b, mlir::Value n, int64_t columns,
+    mlir::Value k0, int64_t steps, mlir::Value panel,
+    llvm::function_ref<mlir::Value(mlir::ImplicitLocOpBuilder &,
+                                   mlir::Value column, mlir::Value k,
+                                   int64_t steps)>
+        readColumn);
+
 /// Replaces `op`, a linalg.matmul or linalg.batch_matmul on statically
 /// shaped f32 tensors with either operand transposed through its indexing
-/// maps, by a packed, register-tiled loop nest on tensors (see
-/// MatmulKernel.cpp). Fails, changing nothing, for any other op.
+/// maps, by the packed kernel. Fails, changing nothing, for any other op.
 llvm::LogicalResult rewriteMatmulAsKernel(mlir::RewriterBase &rewriter,
                                           mlir::linalg::LinalgOp op);
+
+/// Replaces an f32 2-D convolution (linalg.conv_2d_nchw_fchw, or
+/// conv_2d_ngchw_gfchw with one group), or the linalg.generic that
+/// convert-remat-to-linalg emits for conv2d_grad_filter (one group), by the
+/// packed kernel over an implicit im2col matrix (ConvKernel.cpp). Fails,
+/// changing nothing, for any other op.
+llvm::LogicalResult rewriteConvolutionAsKernel(mlir::RewriterBase &rewriter,
+                                               mlir::linalg::LinalgOp op);
 
 } // namespace remat
 

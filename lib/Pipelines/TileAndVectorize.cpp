@@ -1,9 +1,10 @@
 //===- TileAndVectorize.cpp - CPU tiling and vectorization ----------------===//
 //
 // On tensors, before bufferization:
-//  0. f32 matmul / batch_matmul (any transposition): the packed,
-//     register-tiled kernel of MatmulKernel.cpp, emitted directly in the
-//     vector dialect;
+//  0. f32 matmul / batch_matmul (any transposition), conv2d and its filter
+//     gradient (one group): the packed, register-tiled kernel of
+//     MatmulKernel.cpp / ConvKernel.cpp, emitted directly in the vector
+//     dialect;
 //  1. other matmuls (16-bit operands): tile M x N x K by 8 x 32 x 1, so that
 //     the accumulator is an 8x32 f32 register tile (16 AVX-512 registers);
 //  2. other linalg ops with static shapes: tile every loop but the innermost
@@ -92,14 +93,17 @@ struct TileAndVectorizePass final
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
-    // f32 matmuls first, while their zero fills are still linalg.fill.
-    SmallVector<linalg::LinalgOp> matmuls;
+    // f32 matmuls and convolutions first, while their zero fills are still
+    // linalg.fill.
+    SmallVector<linalg::LinalgOp> contractions;
     func.walk([&](linalg::LinalgOp op) {
-      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation()))
-        matmuls.push_back(op);
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::Conv2DNchwFchwOp,
+              linalg::Conv2DNgchwGfchwOp, linalg::GenericOp>(op.getOperation()))
+        contractions.push_back(op);
     });
-    for (linalg::LinalgOp op : matmuls)
-      (void)remat::rewriteMatmulAsKernel(rewriter, op);
+    for (linalg::LinalgOp op : contractions)
+      if (failed(remat::rewriteMatmulAsKernel(rewriter, op)))
+        (void)remat::rewriteConvolutionAsKernel(rewriter, op);
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     SmallVector<LoopLikeOpInterface> loops;

@@ -144,6 +144,18 @@ static int64_t f32AccumulatorBytes(RankedTensorType type) {
   return type.getElementType().isF32() ? 0 : f32Bytes(type.getNumElements());
 }
 
+/// Bytes of the panel the packed CPU kernel allocates for a convolution
+/// with reduction length `k` (KernelScratch.h): f32 operands and one group
+/// only; other convolutions keep the linalg lowering, which packs nothing.
+static int64_t convPanelBytes(ArrayRef<RankedTensorType> types, int64_t groups,
+                              int64_t k) {
+  if (groups != 1 || llvm::any_of(types, [](RankedTensorType type) {
+        return !type.getElementType().isF32();
+      }))
+    return 0;
+  return f32Bytes(packedPanelElements(k));
+}
+
 /// Bytes of `elements` elements of `type`'s element type.
 static int64_t elementBytes(RankedTensorType type, int64_t elements) {
   return bufferBytes(elements *
@@ -229,9 +241,12 @@ int64_t Conv2DGradInputOp::scratchBytes() {
   int64_t grid = gridElements(result, filter.getDimSize(0),
                               (filter.getDimSize(2) - 1) * dilations[0],
                               (filter.getDimSize(3) - 1) * dilations[1]);
-  // The grid, the reversed filter and the accumulator.
+  // The grid, the reversed filter, the kernel's panel and the accumulator.
+  int64_t panel = convPanelBytes(
+      {result, filter, getGrad().getType()}, getGroups(),
+      filter.getDimSize(0) * filter.getDimSize(2) * filter.getDimSize(3));
   return elementBytes(result, grid) +
-         elementBytes(result, filter.getNumElements()) +
+         elementBytes(result, filter.getNumElements()) + panel +
          f32AccumulatorBytes(result);
 }
 
@@ -243,8 +258,10 @@ int64_t Conv2DGradFilterOp::flops() {
   return 2 * numElements(getResult()) * perWeight;
 }
 int64_t Conv2DGradFilterOp::scratchBytes() {
-  RankedTensorType input = getInput().getType();
-  return elementBytes(input, paddedElements(input, getPadding())) +
+  RankedTensorType input = getInput().getType(), grad = getGrad().getType();
+  int64_t panel = convPanelBytes({input, grad, getType()}, getGroups(),
+                                 grad.getDimSize(2) * grad.getDimSize(3));
+  return elementBytes(input, paddedElements(input, getPadding())) + panel +
          f32AccumulatorBytes(getType());
 }
 
@@ -332,12 +349,15 @@ int64_t MatmulOp::scratchBytes() {
       !getType().getElementType().isF32())
     return f32AccumulatorBytes(getType());
   int64_t k = lhs.getDimSize(lhs.getRank() - (getTransposeA() ? 2 : 1));
-  return f32Bytes(matmulPanelElements(k));
+  return f32Bytes(packedPanelElements(k));
 }
 int64_t Conv2DOp::scratchBytes() {
-  RankedTensorType input = getInput().getType();
+  RankedTensorType input = getInput().getType(), filter = getFilter().getType();
   int64_t padded = paddedElements(input, getPadding());
-  return (padded ? elementBytes(input, padded) : 0) +
+  int64_t panel = convPanelBytes(
+      {input, filter, getType()}, getGroupsAttr().getInt(),
+      filter.getDimSize(1) * filter.getDimSize(2) * filter.getDimSize(3));
+  return (padded ? elementBytes(input, padded) : 0) + panel +
          f32AccumulatorBytes(getType());
 }
 int64_t MaxPool2DOp::scratchBytes() {

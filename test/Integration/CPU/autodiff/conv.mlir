@@ -7,6 +7,7 @@
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_dilated_grouped" | remat-run --entry=conv2d_dilated_grouped_grad --check-gradients | FileCheck %s --check-prefix=CONV2D_DILATED_GROUPED
 // RUN: remat-opt %s -remat-autodiff="functions=max_pool2d" | remat-run --entry=max_pool2d_grad --check-gradients --fd-epsilon=1e-3 | FileCheck %s --check-prefix=MAX_POOL2D
 // RUN: remat-opt %s -remat-autodiff="functions=avg_pool2d" | remat-run --entry=avg_pool2d_grad --check-gradients | FileCheck %s --check-prefix=AVG_POOL2D
+// RUN: remat-opt %s -remat-autodiff="functions=conv2d_wide" | remat-run --entry=conv2d_wide_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_WIDE
 
 // CONV2D-NOT: FAIL
 // CONV2D: PASS @conv2d_grad
@@ -56,5 +57,18 @@ func.func @avg_pool2d(%x: tensor<1x2x6x7xf32>, %r: tensor<1x2x6x4xf32>) -> tenso
   %y = remat.avg_pool2d %x kernel [3, 3] strides [1, 2] padding [1, 1, 1, 1] : tensor<1x2x6x7xf32> -> tensor<1x2x6x4xf32>
   %ly = remat.mul %y, %r : tensor<1x2x6x4xf32>
   %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<1x2x6x4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// The packed kernel's vector path: output rows of 32 pixels (forward and
+// the input gradient's correlation), 256 pixels per image summed over two
+// images (filter gradient), a partial tile of 4 filters.
+// CONV2D_WIDE-NOT: FAIL
+// CONV2D_WIDE: PASS @conv2d_wide_grad
+// CONV2D_WIDE-NOT: FAIL
+func.func @conv2d_wide(%x: tensor<2x3x8x32xf32>, %w: tensor<12x3x3x3xf32>, %r: tensor<2x12x8x32xf32>) -> tensor<f32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x8x32xf32>, tensor<12x3x3x3xf32> -> tensor<2x12x8x32xf32>
+  %ly = remat.mul %y, %r : tensor<2x12x8x32xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x12x8x32xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

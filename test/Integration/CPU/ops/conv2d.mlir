@@ -22,6 +22,12 @@
 // RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.f16.in --out %t.f16.out
 // RUN: remat-run %s --entry=bf16 --seed=9 --save-inputs=%t.bf16.in --save-outputs=%t.bf16.out > /dev/null
 // RUN: %python %S/../../reference.py conv2d --groups 2 --strides 2,2 --in %t.bf16.in --out %t.bf16.out
+// The packed kernel's vector path (output rows of 32 and 16 pixels, stride
+// 1), with a reduction of 288 (two blocks) and a partial row tile.
+// RUN: remat-run %s --entry=wide --seed=14 --save-inputs=%t.wide.in --save-outputs=%t.wide.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.wide.in --out %t.wide.out
+// RUN: remat-run %s --entry=deep --seed=15 --save-inputs=%t.deep.in --save-outputs=%t.deep.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.deep.in --out %t.deep.out
 
 func.func @plain(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %y = remat.conv2d %x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
@@ -66,4 +72,14 @@ func.func @f16(%x: tensor<1x3x8x8xf16>, %w: tensor<4x3x3x3xf16>) -> tensor<1x4x8
 func.func @bf16(%x: tensor<2x4x9x9xbf16>, %w: tensor<6x2x3x3xbf16>) -> tensor<2x6x4x4xbf16> {
   %y = remat.conv2d %x, %w strides [2, 2] groups 2 : tensor<2x4x9x9xbf16>, tensor<6x2x3x3xbf16> -> tensor<2x6x4x4xbf16>
   return %y : tensor<2x6x4x4xbf16>
+}
+
+func.func @wide(%x: tensor<2x3x6x32xf32>, %w: tensor<5x3x3x3xf32>) -> tensor<2x5x6x32xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x6x32xf32>, tensor<5x3x3x3xf32> -> tensor<2x5x6x32xf32>
+  return %y : tensor<2x5x6x32xf32>
+}
+
+func.func @deep(%x: tensor<1x32x6x16xf32>, %w: tensor<12x32x3x3xf32>) -> tensor<1x12x6x16xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x32x6x16xf32>, tensor<12x32x3x3xf32> -> tensor<1x12x6x16xf32>
+  return %y : tensor<1x12x6x16xf32>
 }

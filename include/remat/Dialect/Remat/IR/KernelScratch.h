@@ -1,9 +1,12 @@
 //===- KernelScratch.h - buffers the CPU kernels allocate -------*- C++ -*-===//
 //
 // Some CPU kernels of remat-lower-cpu allocate a small buffer of their own
-// beyond what convert-remat-to-linalg allocates: the f32 matmul kernel packs
-// a panel of its right-hand operand (remat-tile-and-vectorize,
-// MatmulKernel.cpp). The sizes live here, shared by the kernels and by the
+// beyond what convert-remat-to-linalg allocates: the packed f32 kernel of
+// remat-tile-and-vectorize (MatmulKernel.cpp, ConvKernel.cpp) packs panels
+// of its right-hand operand into one buffer per op. It runs f32 matmuls
+// (reduction length K), conv2d and the correlation of conv2d_grad_input with
+// one group (C * KH * KW, resp. F * KH * KW), and conv2d_grad_filter with
+// one group (OH * OW). The sizes live here, shared by the kernels and by the
 // cost model's scratchBytes (CostModel.cpp), so that the peak the planner
 // computes is the peak the tracked allocator measures.
 //
@@ -17,24 +20,24 @@
 
 namespace remat {
 
-/// Columns of the matmul kernel's packed right-hand panel: two AVX-512
-/// vectors of f32, the width of its register tile.
-inline constexpr int64_t kMatmulPanelColumns = 32;
+/// Columns of the packed kernel's panel: two AVX-512 vectors of f32, the
+/// width of its register tile.
+inline constexpr int64_t kPackedPanelColumns = 32;
 
-/// The longest stretch of the reduction dimension the matmul kernel packs
-/// at once (a panel of 256 x 32 f32 is 32 KiB and stays in L1/L2); longer
+/// The longest stretch of the reduction dimension the kernel packs at once
+/// (a panel of 256 x 32 f32 is 32 KiB and stays in L1/L2); longer
 /// reductions run in blocks of this length.
-inline constexpr int64_t kMatmulPanelDepth = 256;
+inline constexpr int64_t kPackedPanelDepth = 256;
 
 /// Rows of the packed panel for a reduction of length `k`.
-inline int64_t matmulPanelRows(int64_t k) {
-  return std::min(k, kMatmulPanelDepth);
+inline int64_t packedPanelRows(int64_t k) {
+  return std::min(k, kPackedPanelDepth);
 }
 
-/// Elements of the packed panel of an f32 matmul with reduction length `k`:
-/// one buffer per matmul, live while it runs.
-inline int64_t matmulPanelElements(int64_t k) {
-  return matmulPanelRows(k) * kMatmulPanelColumns;
+/// Elements of the packed panel of a contraction with reduction length `k`:
+/// one buffer per op, live while it runs.
+inline int64_t packedPanelElements(int64_t k) {
+  return packedPanelRows(k) * kPackedPanelColumns;
 }
 
 } // namespace remat

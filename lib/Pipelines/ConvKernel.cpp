@@ -1,0 +1,383 @@
+//===- ConvKernel.cpp - convolutions as packed implicit-im2col matmuls ----===//
+//
+// The linalg convolutions convert-remat-to-linalg emits had no vectorized
+// lowering (remat-tile-and-vectorize skipped them: 3.5-5 GFLOP/s, all of the
+// convnet training step). Each is a matmul over an im2col matrix that is
+// never materialized: the packed kernel of MatmulKernel.cpp packs its
+// panels straight from the input, so the convolution runs in the same
+// register tiles as a matmul and needs no buffer beyond the kernel's panel.
+//
+//  * conv2d (linalg.conv_2d_nchw_fchw on the padded input; also the
+//    stride-1 correlation of conv2d_grad_input, conv_2d_ngchw_gfchw with one
+//    group), per image b:
+//      out[b, f, (oh, ow)] = sum_(c, kh, kw) filter[f, (c, kh, kw)]
+//                            * in[b, c, oh*sh + kh*dh, ow*sw + kw*dw]
+//    M = F, N = OH*OW (the output's rows are contiguous), K = C*KH*KW; A is
+//    the filter as [F, C*KH*KW], B(k, p) the implicit im2col: a panel row
+//    (one (c, kh, kw), 16 consecutive pixels) is one vector load of the input
+//    when OW is a multiple of 16 and the stride is 1, else 16 scalar loads.
+//  * conv2d_grad_filter (the linalg.generic of GradientLowering.cpp, one
+//    group), summed over images b:
+//      dw[f, (c, kh, kw)] = sum_(oh, ow) dy[b, f, (oh, ow)]
+//                           * in[b, c, oh*sh + kh*dh, ow*sw + kw*dw]
+//    M = F, N = C*KH*KW, K = OH*OW; A is dy, B(p, (c, kh, kw)) the
+//    transposed im2col, packed from 16 pixels of 16 (c, kh, kw) at a time
+//    (vector loads when possible) transposed in registers.
+//
+// The reduction runs over (c, kh, kw), resp. (b, oh, ow), in the nesting
+// order of the linalg op's loops, each element one multiply-then-add chain,
+// as the plain-loop lowering computes it. Grouped convolutions (groups > 1)
+// keep the linalg lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MatmulKernel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "remat/Dialect/Remat/IR/KernelScratch.h"
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+constexpr int64_t kLanes = kKernelLanes;
+
+/// A 2-D convolution in NCHW / FCHW layout with one group.
+struct ConvShape {
+  int64_t batch = 0, channels = 0, filters = 0;
+  int64_t kh = 0, kw = 0, oh = 0, ow = 0;
+  int64_t sh = 1, sw = 1, dh = 1, dw = 1;
+};
+
+Value index(ImplicitLocOpBuilder &b, int64_t v) {
+  return arith::ConstantIndexOp::create(b, v);
+}
+
+/// Whether every operand and result of `op` is a statically shaped f32
+/// tensor.
+bool allStaticF32(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics())
+    return false;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return false;
+  }
+  return true;
+}
+
+Value collapse(ImplicitLocOpBuilder &b, Value value,
+               ArrayRef<ReassociationIndices> groups) {
+  return tensor::CollapseShapeOp::create(b, value, groups);
+}
+
+Value expand(ImplicitLocOpBuilder &b, Type type, Value value,
+             ArrayRef<ReassociationIndices> groups) {
+  return tensor::ExpandShapeOp::create(b, type, value, groups);
+}
+
+/// The zero-filled tensor `init` is filled from, or null.
+Value zeroFillDestination(Value init) {
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.hasPureTensorSemantics() ||
+      !matchPattern(fill.getInputs()[0], m_PosZeroFloat()))
+    return Value();
+  return fill.getOutputs()[0];
+}
+
+/// Reads input[b, c, row * sh + kh * dh, col * sw + kw * dw] for the 16
+/// pixels p .. p + 15 of the output grid (row, col) = (p / OW, p % OW), of
+/// which `lanes` are valid (the rest are zeros): one vector load when the
+/// pixels lie in one output row and are unit-strided in the input, else
+/// one scalar load per lane.
+Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
+                 Value batch, Value c, Value kh, Value kw, Value p,
+                 int64_t lanes) {
+  auto vt = VectorType::get({kLanes}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
+  auto inputRow = [&](Value outRow) {
+    Value r = arith::MulIOp::create(b, outRow, index(b, shape.sh));
+    return arith::AddIOp::create(
+        b, r, arith::MulIOp::create(b, kh, index(b, shape.dh)));
+  };
+  auto inputCol = [&](Value outCol) {
+    Value r = arith::MulIOp::create(b, outCol, index(b, shape.sw));
+    return arith::AddIOp::create(
+        b, r, arith::MulIOp::create(b, kw, index(b, shape.dw)));
+  };
+  Value ow = index(b, shape.ow);
+  if (shape.ow % kLanes == 0 && shape.sw == 1 && lanes == kLanes) {
+    Value row = inputRow(arith::DivUIOp::create(b, p, ow));
+    Value col = inputCol(arith::RemUIOp::create(b, p, ow));
+    return vector::TransferReadOp::create(b, vt, input,
+                                          ValueRange{batch, c, row, col}, zero,
+                                          ArrayRef<bool>{true});
+  }
+  Value vec = arith::ConstantOp::create(
+      b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0)));
+  for (int64_t j = 0; j < lanes; ++j) {
+    Value pixel = arith::AddIOp::create(b, p, index(b, j));
+    Value row = inputRow(arith::DivUIOp::create(b, pixel, ow));
+    Value col = inputCol(arith::RemUIOp::create(b, pixel, ow));
+    Value x =
+        tensor::ExtractOp::create(b, input, ValueRange{batch, c, row, col});
+    vec = vector::InsertOp::create(b, x, vec, ArrayRef<int64_t>{j});
+  }
+  return vec;
+}
+
+/// (c, kh, kw) of the flattened filter position `j`.
+std::array<Value, 3> filterPosition(ImplicitLocOpBuilder &b,
+                                    const ConvShape &shape, Value j) {
+  Value window = index(b, shape.kh * shape.kw);
+  Value c = arith::DivUIOp::create(b, j, window);
+  Value r = arith::RemUIOp::create(b, j, window);
+  Value kh = arith::DivUIOp::create(b, r, index(b, shape.kw));
+  Value kw = arith::RemUIOp::create(b, r, index(b, shape.kw));
+  return {c, kh, kw};
+}
+
+/// The forward convolution `input` [N, C, H, W] (padded) * `filter`
+/// [F, C, KH, KW] added to `init` [N, F, OH, OW] (taken as zeros when
+/// `zeroInit`).
+Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
+                      Value input, Value filter, Value init, bool zeroInit) {
+  auto outType = cast<RankedTensorType>(init.getType());
+  Value c3 = collapse(b, init, {{0}, {1}, {2, 3}});
+  Value filter2 = collapse(b, filter, {{0}, {1, 2, 3}});
+  PackedKernelSpec spec;
+  spec.batch = shape.batch;
+  spec.batchLoop = true;
+  spec.m = shape.filters;
+  spec.n = shape.oh * shape.ow;
+  spec.k = shape.channels * shape.kh * shape.kw;
+  spec.depth = packedPanelRows(spec.k);
+  spec.c = c3;
+  spec.zeroInit = zeroInit;
+  spec.readA = [&](ImplicitLocOpBuilder &nb, Value, Value m, Value k) {
+    return tensor::ExtractOp::create(nb, filter2, ValueRange{m, k});
+  };
+  spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
+                  int64_t columns, Value k0, int64_t steps, Value panel) {
+    return packRows(nb, n, columns, k0, steps, panel,
+                    [&](ImplicitLocOpBuilder &rb, Value k, Value column,
+                        int64_t lanes) {
+                      auto [c, kh, kw] = filterPosition(rb, shape, k);
+                      return readPixels(rb, shape, input, batch, c, kh, kw,
+                                        column, lanes);
+                    });
+  };
+  Value result = emitPackedKernel(b, spec);
+  return expand(b, outType, result, {{0}, {1}, {2, 3}});
+}
+
+/// The filter gradient: `grad` [N, F, OH, OW] against `input` [N, C, H, W]
+/// (padded) added to `init` [F, C, KH, KW] (taken as zeros when
+/// `zeroInit`).
+Value emitFilterGradient(ImplicitLocOpBuilder &b, const ConvShape &shape,
+                         Value input, Value grad, Value init, bool zeroInit) {
+  auto outType = cast<RankedTensorType>(init.getType());
+  Value c2 = collapse(b, init, {{0}, {1, 2, 3}});
+  Value grad3 = collapse(b, grad, {{0}, {1}, {2, 3}});
+  PackedKernelSpec spec;
+  spec.batch = shape.batch;
+  spec.batchLoop = true;
+  spec.batchReduces = true;
+  spec.m = shape.filters;
+  spec.n = shape.channels * shape.kh * shape.kw;
+  spec.k = shape.oh * shape.ow;
+  spec.depth = packedPanelRows(spec.k);
+  spec.c = c2;
+  spec.zeroInit = zeroInit;
+  spec.readA = [&](ImplicitLocOpBuilder &nb, Value batch, Value m, Value k) {
+    return tensor::ExtractOp::create(nb, grad3, ValueRange{batch, m, k});
+  };
+  spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
+                  int64_t columns, Value k0, int64_t steps, Value panel) {
+    return packColumns(nb, n, columns, k0, steps, panel,
+                       [&](ImplicitLocOpBuilder &rb, Value column, Value k,
+                           int64_t validSteps) {
+                         auto [c, kh, kw] = filterPosition(rb, shape, column);
+                         return readPixels(rb, shape, input, batch, c, kh, kw,
+                                           k, validSteps);
+                       });
+  };
+  Value result = emitPackedKernel(b, spec);
+  return expand(b, outType, result, {{0}, {1, 2, 3}});
+}
+
+/// The stride and dilation in `expr` == d[out] * stride + d[window] *
+/// dilation, or nullopt when it is not of that form.
+std::optional<std::pair<int64_t, int64_t>>
+strideAndDilation(AffineExpr expr, unsigned numDims, unsigned out,
+                  unsigned window) {
+  MLIRContext *ctx = expr.getContext();
+  auto coefficient = [&](int64_t outValue,
+                         int64_t windowValue) -> std::optional<int64_t> {
+    SmallVector<AffineExpr> dims;
+    for (unsigned d = 0; d < numDims; ++d)
+      dims.push_back(getAffineConstantExpr(
+          d == out ? outValue : (d == window ? windowValue : 0), ctx));
+    auto value = dyn_cast<AffineConstantExpr>(
+        simplifyAffineExpr(expr.replaceDims(dims), 0, 0));
+    if (!value)
+      return std::nullopt;
+    return value.getValue();
+  };
+  std::optional<int64_t> stride = coefficient(1, 0),
+                         dilation = coefficient(0, 1);
+  if (!stride || !dilation || *stride < 1 || *dilation < 1)
+    return std::nullopt;
+  AffineExpr expected = getAffineDimExpr(out, ctx) * *stride +
+                        getAffineDimExpr(window, ctx) * *dilation;
+  if (simplifyAffineExpr(expr, numDims, 0) !=
+      simplifyAffineExpr(expected, numDims, 0))
+    return std::nullopt;
+  return std::make_pair(*stride, *dilation);
+}
+
+/// Whether the body of `op` is `yield out + in0 * in1` in f32.
+bool isMultiplyAccumulate(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 3)
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(&body.front());
+  auto add = dyn_cast<arith::AddFOp>(mul ? mul->getNextNode() : nullptr);
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (!mul || !add || !yield || yield->getOperand(0) != add.getResult())
+    return false;
+  return mul.getLhs() == body.getArgument(0) &&
+         mul.getRhs() == body.getArgument(1) &&
+         add.getLhs() == body.getArgument(2) && add.getRhs() == mul.getResult();
+}
+
+/// Recognizes the conv2d_grad_filter generic of GradientLowering.cpp with
+/// one group: loops (g, f, c, kh, kw, n, oh, ow), input [N, G, C, H, W] at
+/// (n, g, c, oh*sh + kh*dh, ow*sw + kw*dw), grad [N, G, F, OH, OW] at
+/// (n, g, f, oh, ow), result [G, F, C, KH, KW].
+std::optional<ConvShape> matchFilterGradient(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getNumLoops() != 8 || !isMultiplyAccumulate(op))
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (unsigned d = 0; d < 8; ++d)
+    if ((iterators[d] == utils::IteratorType::reduction) != (d >= 5))
+      return std::nullopt;
+  MLIRContext *ctx = op.getContext();
+  auto dim = [&](unsigned d) { return getAffineDimExpr(d, ctx); };
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  ArrayRef<AffineExpr> in = maps[0].getResults(), grad = maps[1].getResults(),
+                       out = maps[2].getResults();
+  if (in.size() != 5 || grad.size() != 5 || out.size() != 5)
+    return std::nullopt;
+  for (unsigned d = 0; d < 5; ++d)
+    if (out[d] != dim(d))
+      return std::nullopt;
+  if (ArrayRef(grad) !=
+      ArrayRef<AffineExpr>{dim(5), dim(0), dim(1), dim(6), dim(7)})
+    return std::nullopt;
+  if (in[0] != dim(5) || in[1] != dim(0) || in[2] != dim(2))
+    return std::nullopt;
+  auto rows = strideAndDilation(in[3], 8, 6, 3);
+  auto cols = strideAndDilation(in[4], 8, 7, 4);
+  if (!rows || !cols)
+    return std::nullopt;
+  auto gradType = cast<RankedTensorType>(op.getDpsInputs()[1].getType());
+  auto outType = cast<RankedTensorType>(op.getDpsInits()[0].getType());
+  if (outType.getDimSize(0) != 1)
+    return std::nullopt;
+  ConvShape shape;
+  shape.batch = gradType.getDimSize(0);
+  shape.filters = outType.getDimSize(1);
+  shape.channels = outType.getDimSize(2);
+  shape.kh = outType.getDimSize(3);
+  shape.kw = outType.getDimSize(4);
+  shape.oh = gradType.getDimSize(3);
+  shape.ow = gradType.getDimSize(4);
+  std::tie(shape.sh, shape.dh) = *rows;
+  std::tie(shape.sw, shape.dw) = *cols;
+  return shape;
+}
+
+/// The shape of a forward convolution from its operand types, [N, C, H, W]
+/// input, [F, C, KH, KW] filter, [N, F, OH, OW] result.
+ConvShape forwardShape(Type filterType, Type outType,
+                       DenseIntElementsAttr strides,
+                       DenseIntElementsAttr dilations) {
+  auto filter = cast<RankedTensorType>(filterType);
+  auto out = cast<RankedTensorType>(outType);
+  ConvShape shape;
+  shape.batch = out.getDimSize(0);
+  shape.filters = filter.getDimSize(0);
+  shape.channels = filter.getDimSize(1);
+  shape.kh = filter.getDimSize(2);
+  shape.kw = filter.getDimSize(3);
+  shape.oh = out.getDimSize(2);
+  shape.ow = out.getDimSize(3);
+  SmallVector<int64_t> s(strides.getValues<int64_t>()),
+      d(dilations.getValues<int64_t>());
+  shape.sh = s[0];
+  shape.sw = s[1];
+  shape.dh = d[0];
+  shape.dw = d[1];
+  return shape;
+}
+
+} // namespace
+
+LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
+                                                linalg::LinalgOp op) {
+  if (!allStaticF32(op))
+    return failure();
+  ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  b.setInsertionPoint(op);
+  // A zero-filled result need not be read (nor filled): write into the
+  // fill's destination instead.
+  Value init = op.getDpsInitOperand(0)->get();
+  Operation *fillOp = init.getDefiningOp<linalg::FillOp>();
+  Value dest = zeroFillDestination(init);
+  bool zeroInit = static_cast<bool>(dest);
+  if (!zeroInit)
+    dest = init;
+  auto outType = cast<RankedTensorType>(init.getType());
+  Value result;
+  if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation())) {
+    ConvShape shape = forwardShape(conv.getInputs()[1].getType(), outType,
+                                   conv.getStrides(), conv.getDilations());
+    result = emitConvolution(b, shape, conv.getInputs()[0],
+                             conv.getInputs()[1], dest, zeroInit);
+  } else if (auto conv =
+                 dyn_cast<linalg::Conv2DNgchwGfchwOp>(op.getOperation())) {
+    // One group: drop the group dimensions (views).
+    auto inType = cast<RankedTensorType>(conv.getInputs()[0].getType());
+    if (inType.getDimSize(1) != 1)
+      return failure();
+    Value input = collapse(b, conv.getInputs()[0], {{0}, {1, 2}, {3}, {4}});
+    Value filter = collapse(b, conv.getInputs()[1], {{0, 1}, {2}, {3}, {4}});
+    Value out = collapse(b, dest, {{0}, {1, 2}, {3}, {4}});
+    ConvShape shape = forwardShape(filter.getType(), out.getType(),
+                                   conv.getStrides(), conv.getDilations());
+    out = emitConvolution(b, shape, input, filter, out, zeroInit);
+    result = expand(b, outType, out, {{0}, {1, 2}, {3}, {4}});
+  } else if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
+    std::optional<ConvShape> shape = matchFilterGradient(generic);
+    if (!shape)
+      return failure();
+    Value input =
+        collapse(b, generic.getDpsInputs()[0], {{0}, {1, 2}, {3}, {4}});
+    Value grad = collapse(b, generic.getDpsInputs()[1], {{0}, {1, 2}, {3}, {4}});
+    Value out = collapse(b, dest, {{0, 1}, {2}, {3}, {4}});
+    out = emitFilterGradient(b, *shape, input, grad, out, zeroInit);
+    result = expand(b, outType, out, {{0, 1}, {2}, {3}, {4}});
+  } else {
+    return failure();
+  }
+  rewriter.replaceOp(op, result);
+  if (fillOp && fillOp->use_empty())
+    rewriter.eraseOp(fillOp);
+  return success();
+}
