@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the benchmark binaries (through the shared build lock: one build at
 # a time) and runs each, printing Google Benchmark's table. Extra arguments
-# go to every binary, e.g. --benchmark_filter=transformer.
+# go to every binary, e.g. --benchmark_filter=transformer. Then runs the CPU
+# code's benchmarks (bench/cpu_bench.py).
 #
 #   bench/run.sh [benchmark flags...]
 #   REMAT_BUILD_DIR=/path/to/build bench/run.sh
@@ -20,3 +21,17 @@ for binary in "${benchmarks[@]}"; do
   echo "== $binary"
   "$build/bench/$binary" "$@"
 done
+
+# The CPU code against its peers (bench/cpu_bench.py: f32 matmul against
+# OpenBLAS, training steps against PyTorch, the cost of rematerialization),
+# printed as the markdown tables of docs/performance.md. REMAT_BENCH_CPU=0
+# skips it.
+if [[ "${REMAT_BENCH_CPU:-1}" != 0 ]]; then
+  cpu_targets=(remat-opt remat-run)
+  if ninja -C "$build" -t query remat-bench-matmul >/dev/null 2>&1; then
+    cpu_targets+=(remat-bench-matmul)
+  fi
+  flock /tmp/remat-build.lock ninja -C "$build" "${cpu_targets[@]}"
+  echo "== CPU code (bench/cpu_bench.py)"
+  REMAT_BUILD_DIR="$build" /usr/bin/python3 "$root/bench/cpu_bench.py"
+fi
