@@ -37,6 +37,10 @@ bool remat::isViewOp(Operation *op) {
              tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(op);
 }
 
+bool remat::hasSideResults(Operation *op) {
+  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp>(op);
+}
+
 namespace {
 
 /// Builds the problem op by op, in program order.
@@ -97,6 +101,7 @@ NodeId GraphBuilder::addResident(Value value, std::string name,
   node.resident = true;
   NodeId id = graph.problem.addNode(std::move(node));
   graph.ops.push_back(op);
+  graph.results.push_back({0, op ? op->getNumResults() : 0});
   graph.residentValues.push_back(value);
   graph.flops.push_back(0);
   graph.tags.emplace_back();
@@ -136,10 +141,19 @@ llvm::SmallVector<NodeId> GraphBuilder::inputsOf(Operation *op) {
 void GraphBuilder::addComputeNode(Operation *op) {
   Node node;
   node.name = op->getName().getStringRef().str();
-  // Each result is a buffer of its own.
-  int64_t bytes = 0;
-  for (Type type : op->getResultTypes())
-    bytes += getMemoryBytes(type);
+  // Each result is a buffer of its own, in device memory unless it is an
+  // offloaded (#remat.host) copy, which the budget does not cover.
+  auto deviceBytes = [](Value result) -> int64_t {
+    return isHostTensorType(result.getType())
+               ? 0
+               : getMemoryBytes(result.getType());
+  };
+  bool split = hasSideResults(op) && op->getNumResults() > 1;
+  unsigned held = split ? 1 : op->getNumResults();
+  int64_t bytes = 0, sideBytes = 0;
+  for (OpResult result : op->getResults())
+    (result.getResultNumber() < held ? bytes : sideBytes) +=
+        deviceBytes(result);
   node.bytes = bytes;
   int64_t flops, read, written;
   if (auto cost = dyn_cast<RematCostOpInterface>(op)) {
@@ -156,6 +170,8 @@ void GraphBuilder::addComputeNode(Operation *op) {
     read = remat::detail::sumTensorBytes(op->getOperandTypes());
     written = remat::detail::sumTensorBytes(op->getResultTypes());
   }
+  // The side results are allocated while the op runs.
+  node.scratchBytes += sideBytes;
   node.cost = static_cast<double>(flops) +
               options.bytesWeight * static_cast<double>(read + written);
   node.recomputable = op->getNumResults() != 0 && isMemoryEffectFree(op);
@@ -167,11 +183,30 @@ void GraphBuilder::addComputeNode(Operation *op) {
     node.inputs.push_back(input);
   NodeId id = graph.problem.addNode(std::move(node));
   graph.ops.push_back(op);
+  graph.results.push_back({0, held});
   graph.residentValues.push_back(Value());
   graph.flops.push_back(flops);
   graph.tags.emplace_back();
-  for (OpResult result : op->getResults())
+  for (OpResult result : op->getResults().take_front(held))
     graph.origins[result] = ValueOrigin{id, result.getResultNumber(), {}};
+
+  // Each side result: computed with the op (it reads the op's node, which
+  // ends at the op's step), kept until its last use.
+  for (OpResult result : op->getResults().drop_front(held)) {
+    Node side;
+    side.name = op->getName().getStringRef().str() + " result " +
+                std::to_string(result.getResultNumber());
+    side.bytes = deviceBytes(result);
+    side.recomputable = false;
+    side.inputs.push_back(id);
+    NodeId sideId = graph.problem.addNode(std::move(side));
+    graph.ops.push_back(op);
+    graph.results.push_back({result.getResultNumber(), 1});
+    graph.residentValues.push_back(Value());
+    graph.flops.push_back(0);
+    graph.tags.emplace_back();
+    graph.origins[result] = ValueOrigin{sideId, result.getResultNumber(), {}};
+  }
 }
 
 LogicalResult GraphBuilder::addOp(Operation *op) {

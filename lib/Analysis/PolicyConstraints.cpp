@@ -97,7 +97,8 @@ void remat::applyPolicies(GraphProblem &graph) {
   for (NodeId id = 0; id < problem.size(); ++id) {
     Node &node = problem.node(id);
     Operation *op = graph.ops[id];
-    if (!op || node.resident)
+    // Side results are small and always kept (GraphProblem.h).
+    if (!op || node.resident || graph.isSideResult(id))
       continue;
 
     // The keep limit "not saved for the backward pass" means, given where

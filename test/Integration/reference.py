@@ -25,10 +25,11 @@ Usage:
       largest error as a fraction of its bound) or exits non-zero with the
       worst element.
   reference.py make-input PATH --shape 7x13 --dtype f32 --low L --high H
-      [--seed S]
-      writes a .npy input (floats uniform in [L, H), integers in [L, H)) for
-      remat-run --inputs: positive values for log/sqrt/rsqrt, out-of-range ids
-      for embedding.
+      [--seed S] [--step STEP]
+      writes a .npy input (floats uniform in [L, H), rounded to multiples of
+      STEP if given; integers in [L, H)) for remat-run --inputs: positive
+      values for log/sqrt/rsqrt, out-of-range ids for embedding, ties for
+      max_pool2d_grad.
 """
 
 import argparse
@@ -301,6 +302,34 @@ def pool(kind):
     return run
 
 
+def max_pool2d_grad(a, x):
+    # The gradient of each window goes to the window's first maximum in
+    # row-major order (padding never wins, ties go to the earlier position);
+    # an input element sums the gradients of the windows it wins.
+    g, v = x
+    kernel = int_list(a.kernel)
+    strides = int_list(a.strides) if a.strides else kernel
+    padding = int_list(a.padding) if a.padding else [0, 0, 0, 0]
+    n, c, oh, ow = g.shape
+    padded = pad_nchw(v, padding, -np.inf)
+    views = np.stack([view for _, _, view in
+                      windows(padded, kernel, strides, (1, 1), (oh, ow))])
+    first = np.argmax(views, axis=0)  # the first of equal maxima
+    out = np.zeros(padded.shape)
+    magnitude = np.zeros(padded.shape)
+    for i in range(kernel[0]):
+        for j in range(kernel[1]):
+            won = first == i * kernel[1] + j
+            rows = slice(i, i + strides[0] * (oh - 1) + 1, strides[0])
+            cols = slice(j, j + strides[1] * (ow - 1) + 1, strides[1])
+            out[:, :, rows, cols] += np.where(won, g, 0.0)
+            magnitude[:, :, rows, cols] += np.where(won, np.abs(g), 0.0)
+    crop = (slice(None), slice(None),
+            slice(padding[0], padding[0] + v.shape[2]),
+            slice(padding[1], padding[1] + v.shape[3]))
+    return [Expected(out[crop], "accumulate", magnitude[crop])]
+
+
 def softmax(a, x):
     # exp(x - max(x)) / sum(exp(x - max(x))) along axis. Each result has a
     # relative error of a few ulp plus that of the sum: scale = |result|.
@@ -486,6 +515,7 @@ OPS = {
     "matmul": (2, matmul),
     "conv2d": (2, conv2d),
     "max_pool2d": (1, pool("max")),
+    "max_pool2d_grad": (2, max_pool2d_grad),
     "avg_pool2d": (1, pool("avg")),
     "softmax": (1, softmax),
     "layer_norm": (None, layer_norm),
@@ -560,6 +590,8 @@ def make_input(argv):
     parser.add_argument("--low", type=float, required=True)
     parser.add_argument("--high", type=float, required=True)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--step", type=float,
+                        help="round to multiples of STEP (makes ties)")
     a = parser.parse_args(argv)
     rng = np.random.default_rng(a.seed)
     shape = shape_of(a.shape)
@@ -567,6 +599,8 @@ def make_input(argv):
         values = rng.integers(int(a.low), int(a.high), size=shape)
     else:
         values = rng.uniform(a.low, a.high, size=shape)
+        if a.step:
+            values = np.round(values / a.step) * a.step
     save(a.path, values, a.dtype)
 
 

@@ -9,7 +9,14 @@
 //
 // Modelling choices:
 //  * Arguments and constants are resident nodes.
-//  * An op with results is one node whose bytes are the sum of its results.
+//  * An op with results is one node whose bytes are the sum of its results,
+//    except ops with side results (batch_norm's mean and variance, the
+//    parameter gradients of layer_norm_grad and batch_norm_grad): there the
+//    op's node holds its first result, and each side result is a node of its
+//    own, scheduled right after, so that every result is freed at its own
+//    last use. A side result node reads the op's node, is never recomputed
+//    or offloaded (it is small), and its bytes are part of the op's scratch
+//    (the op allocates all its results while it runs).
 //  * View ops (remat.name, remat.reshape, remat.slice, tensor reshapes and
 //    slices, tensor.cast) allocate nothing: their results are the memory of
 //    the node they view, and a read through a view is a read of that node.
@@ -46,6 +53,9 @@ struct GraphProblem {
   Problem problem;
   /// The op each node stands for; null for arguments.
   std::vector<mlir::Operation *> ops;
+  /// The results of its op each node holds: [first, first + count). All of
+  /// them, except for ops with side results (see above).
+  std::vector<std::pair<unsigned, unsigned>> results;
   /// The value each resident node stands for (argument or constant result).
   std::vector<mlir::Value> residentValues;
   /// FLOPs of one computation of each node (reports count these; the
@@ -61,6 +71,11 @@ struct GraphProblem {
 
   /// A short human-readable description of a node: its tag or op name.
   std::string describe(NodeId id) const;
+  /// Whether node `id` is a side result of an op (computed with the node
+  /// before it).
+  bool isSideResult(NodeId id) const {
+    return ops[id] && results[id].first != 0;
+  }
   /// The location of a node's op or argument.
   mlir::Location location(NodeId id) const;
 };
@@ -78,6 +93,10 @@ struct CostModelOptions {
 
 /// Whether `op` produces a view of its first operand (no new memory).
 bool isViewOp(mlir::Operation *op);
+
+/// Whether `op`'s results after the first are side results, modelled as
+/// nodes of their own (see above).
+bool hasSideResults(mlir::Operation *op);
 
 /// Builds the problem for `func`. Emits a diagnostic on the offending op or
 /// argument and fails when the IR cannot be modelled (several blocks, dynamic

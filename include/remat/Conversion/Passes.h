@@ -17,7 +17,8 @@ namespace remat {
 
 /// Adds the patterns lowering every remat op to tensor-level upstream IR.
 /// `converter` maps #remat.host tensors to plain tensors (see
-/// makeHostStrippingConverter).
+/// makeHostStrippingConverter). Views marked with kCopyViewAttrName
+/// (ViewCopies.h, as convert-remat-to-linalg marks them) are copied.
 void populateRematToLinalgPatterns(mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
 

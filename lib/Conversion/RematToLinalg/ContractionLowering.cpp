@@ -199,8 +199,7 @@ struct PoolLowering final : OpConversionPattern<OpTy> {
         padSpatial(rewriter, loc, adaptor.getInput(), op.getPadding(),
                    identity);
     ArrayRef<int64_t> kernel = op.getKernel();
-    Value window = tensor::EmptyOp::create(rewriter, loc, kernel,
-                                           rewriter.getF32Type());
+    Value window = windowTensor(rewriter, loc, kernel);
     RankedTensorType accType = accumulatorType(type);
     Value init = filledTensor(rewriter, loc, accType, identity);
     auto strides = rewriter.getI64VectorAttr(op.getEffectiveStrides());
@@ -220,12 +219,9 @@ struct PoolLowering final : OpConversionPattern<OpTy> {
     if constexpr (isMax) {
       result = castTensor(rewriter, loc, acc, type.getElementType());
     } else {
-      double inverse = 1.0 / static_cast<double>(kernel[0] * kernel[1]);
-      result = mapElementwise(
-          rewriter, loc, type, acc,
-          [&](OpBuilder &b, Location l, ValueRange a) -> Value {
-            return arith::MulFOp::create(b, l, a[0], f32Constant(b, l, inverse));
-          });
+      result =
+          scaleInto(rewriter, loc, acc,
+                    1.0 / static_cast<double>(kernel[0] * kernel[1]), type);
     }
     rewriter.replaceOp(op, result);
     return success();

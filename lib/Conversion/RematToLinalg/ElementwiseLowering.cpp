@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/ViewCopies.h"
 
 #include <cmath>
 
@@ -198,7 +199,12 @@ struct NameLowering final : OpConversionPattern<NameOp> {
   LogicalResult
   matchAndRewrite(NameOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getInput());
+    // The identity, or a copy where the caller must own the result
+    // (ViewCopies.h).
+    Value input = adaptor.getInput();
+    if (op->hasAttr(kCopyViewAttrName))
+      input = copyTensor(rewriter, op.getLoc(), input);
+    rewriter.replaceOp(op, input);
     return success();
   }
 };

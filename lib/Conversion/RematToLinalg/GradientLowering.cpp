@@ -7,7 +7,8 @@
 // zero tensor), then every input element sums the window positions that may
 // cover it: linalg.pooling_nchw_sum for avg_pool2d_grad, a dilated
 // linalg.conv_2d_ngchw_gfchw with the reversed filter for
-// conv2d_grad_input, a generic for max_pool2d_grad. Indexing maps stay
+// conv2d_grad_input. max_pool2d_grad gathers instead (tensor.extract of the
+// gradient, each window's maximum found anew): no grid. Indexing maps stay
 // increasing in every loop (linalg tiling needs that). Reductions and
 // normalization gradients are reductions plus elementwise maps.
 // embedding_grad is the one true scatter: an scf.for over the ids that adds
@@ -66,15 +67,6 @@ RankedTensorType f32Like(RankedTensorType type) {
                                Float32Type::get(type.getContext()));
 }
 
-/// A tensor of `type` (integer elements) filled with `value`.
-Value filledIntTensor(OpBuilder &b, Location loc, RankedTensorType type,
-                      int64_t value) {
-  Value scalar = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(type.getElementType(), value));
-  return linalg::FillOp::create(b, loc, scalar, emptyTensor(b, loc, type))
-      .getResult(0);
-}
-
 /// The map from an iteration space of `rank` dims to the given `dims`.
 AffineMap selectDims(MLIRContext *ctx, int64_t rank, ArrayRef<int64_t> dims) {
   SmallVector<AffineExpr> exprs;
@@ -100,13 +92,6 @@ SmallVector<utils::IteratorType> iterators(int64_t parallel,
                                          utils::IteratorType::parallel);
   types.append(reduction, utils::IteratorType::reduction);
   return types;
-}
-
-/// An uninitialized [KH, KW] tensor read through (d4, d5) so that a
-/// windowed linalg.generic over (n, c, h, w, kh, kw) has invertible indexing
-/// maps, as the window operand of linalg's pooling ops (it is never read).
-Value windowOperand(OpBuilder &b, Location loc, ArrayRef<int64_t> kernel) {
-  return tensor::EmptyOp::create(b, loc, kernel, b.getF32Type());
 }
 
 /// `grid` (an NCHW tensor) with `source[n, c, i, j]` written at
@@ -357,102 +342,15 @@ struct SoftmaxGradLowering final : OpConversionPattern<SoftmaxGradOp> {
 // Pooling and convolution
 //===----------------------------------------------------------------------===//
 
-/// The first maximum of each pooling window of the NCHW `input`: the
-/// position `kh * KW + kw` of the winner within its window, as an i32 tensor
-/// [N, C, OH, OW]. Padding never wins; a NaN beats any number; among equals
-/// the earlier position wins, which does not depend on the order in which
-/// the reduction visits the window.
-Value firstWindowMaxima(OpBuilder &b, Location loc, Value input,
-                        RankedTensorType pooledType, ArrayRef<int64_t> kernel,
-                        ArrayRef<int64_t> strides, ArrayRef<int64_t> padding) {
-  MLIRContext *ctx = b.getContext();
-  auto inputType = cast<RankedTensorType>(input.getType());
-  int64_t height = inputType.getDimSize(2), width = inputType.getDimSize(3);
-  Value padded = padSpatial(b, loc, input, padding, 0.0);
-  bool hasPadding = padded != input;
-  auto positionsType =
-      RankedTensorType::get(pooledType.getShape(), b.getI32Type());
-  Value bestValues = filledTensor(b, loc, f32Like(pooledType),
-                                  -std::numeric_limits<double>::infinity());
-  Value bestPositions =
-      filledIntTensor(b, loc, positionsType, kernel[0] * kernel[1]);
-  AffineExpr d[6];
-  bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5]);
-  SmallVector<AffineMap> maps{
-      AffineMap::get(
-          6, 0,
-          {d[0], d[1], d[2] * strides[0] + d[4], d[3] * strides[1] + d[5]},
-          ctx),
-      AffineMap::get(6, 0, {d[4], d[5]}, ctx),
-      AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx),
-      AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx)};
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{bestValues.getType(), positionsType},
-      ValueRange{padded, windowOperand(b, loc, kernel)},
-      ValueRange{bestValues, bestPositions}, maps, iterators(4, 2),
-      [&](OpBuilder &nb, Location l, ValueRange args) {
-        Value x = toF32(nb, l, args[0]), best = args[2], bestAt = args[3];
-        auto index = [&](int64_t dim) -> Value {
-          return linalg::IndexOp::create(nb, l, dim);
-        };
-        auto constIndex = [&](int64_t v) -> Value {
-          return arith::ConstantIndexOp::create(nb, l, v);
-        };
-        Value at = arith::AddIOp::create(
-            nb, l,
-            arith::MulIOp::create(nb, l, index(4), constIndex(kernel[1])),
-            index(5));
-        at = arith::IndexCastOp::create(nb, l, nb.getI32Type(), at);
-        auto cmpf = [&](arith::CmpFPredicate p, Value u, Value v) -> Value {
-          return arith::CmpFOp::create(nb, l, p, u, v);
-        };
-        auto both = [&](Value u, Value v) -> Value {
-          return arith::AndIOp::create(nb, l, u, v);
-        };
-        auto either = [&](Value u, Value v) -> Value {
-          return arith::OrIOp::create(nb, l, u, v);
-        };
-        Value xNan = cmpf(arith::CmpFPredicate::UNO, x, x);
-        Value bestNan = cmpf(arith::CmpFPredicate::UNO, best, best);
-        Value notBestNan = arith::XOrIOp::create(
-            nb, l, bestNan,
-            arith::ConstantOp::create(nb, l, nb.getBoolAttr(true)));
-        Value greater = either(cmpf(arith::CmpFPredicate::OGT, x, best),
-                               both(xNan, notBestNan));
-        Value equal = either(cmpf(arith::CmpFPredicate::OEQ, x, best),
-                             both(xNan, bestNan));
-        Value earlier =
-            arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt, at, bestAt);
-        Value better = either(greater, both(equal, earlier));
-        if (hasPadding) {
-          // Only positions inside the unpadded input compete.
-          auto inside = [&](Value pos, int64_t lo, int64_t size) {
-            return both(arith::CmpIOp::create(nb, l, arith::CmpIPredicate::sge,
-                                              pos, constIndex(lo)),
-                        arith::CmpIOp::create(nb, l, arith::CmpIPredicate::slt,
-                                              pos, constIndex(lo + size)));
-          };
-          Value row = arith::AddIOp::create(
-              nb, l,
-              arith::MulIOp::create(nb, l, index(2), constIndex(strides[0])),
-              index(4));
-          Value col = arith::AddIOp::create(
-              nb, l,
-              arith::MulIOp::create(nb, l, index(3), constIndex(strides[1])),
-              index(5));
-          better = both(better, both(inside(row, padding[0], height),
-                                     inside(col, padding[1], width)));
-        }
-        linalg::YieldOp::create(
-            nb, l,
-            ValueRange{arith::SelectOp::create(nb, l, better, x, best),
-                       arith::SelectOp::create(nb, l, better, at, bestAt)});
-      });
-  return generic.getResult(1);
-}
-
-/// max_pool2d_grad: the first maximum of each window, then every input
-/// element gathers the gradients of the windows it won.
+/// max_pool2d_grad: every input element sums the gradients of the windows
+/// whose first maximum it is. Input row h sits at window row i of window oh
+/// when oh * stride + i = h + pad_top. For each window covering the element
+/// (window positions visited in descending order), the window's first
+/// maximum is found anew by scanning it: padding never wins, a NaN beats any
+/// number, among equals the earlier position wins. Nothing but the
+/// accumulator is allocated: no padded copy, no tensor of winners (which
+/// would outlive the input, the one operand a backward pass often reads
+/// last here).
 struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -464,57 +362,133 @@ struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
     RankedTensorType gradType = op.getGrad().getType();
     ArrayRef<int64_t> kernel = op.getKernel(), padding = op.getPadding();
     SmallVector<int64_t, 2> strides = op.getEffectiveStrides();
-    Value winners = firstWindowMaxima(rewriter, loc, adaptor.getInput(),
-                                      gradType, kernel, strides, padding);
-    // Spread the gradient and the winners over the input grid widened by
-    // the window: grid row r holds window oh when r = oh * stride + KH - 1 -
-    // pad_top, so input row h meets it at window row KH - 1 - (r - h).
+    bool hasPadding = llvm::any_of(padding, [](int64_t p) { return p != 0; });
+    Value input = adaptor.getInput(), grad = adaptor.getGrad();
     int64_t kh = kernel[0], kw = kernel[1];
-    SmallVector<int64_t> gridShape{type.getDimSize(0), type.getDimSize(1),
-                                   type.getDimSize(2) + kh - 1,
-                                   type.getDimSize(3) + kw - 1};
-    SmallVector<int64_t> offsets{kh - 1 - padding[0], kw - 1 - padding[1]};
-    Value gradGrid = spreadOverGrid(
-        rewriter, loc, adaptor.getGrad(),
-        filledTensor(rewriter, loc,
-                     RankedTensorType::get(gridShape, type.getElementType()),
-                     0.0),
-        offsets, strides);
-    Value winnerGrid = spreadOverGrid(
-        rewriter, loc, winners,
-        filledIntTensor(rewriter, loc,
-                        RankedTensorType::get(gridShape, rewriter.getI32Type()),
-                        -1),
-        offsets, strides);
     Value acc = filledTensor(rewriter, loc, f32Like(type), 0.0);
     AffineExpr d[6];
     bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5]);
-    AffineMap gridMap =
-        AffineMap::get(6, 0, {d[0], d[1], d[2] + d[4], d[3] + d[5]}, ctx);
     AffineMap windowMap = AffineMap::get(6, 0, {d[4], d[5]}, ctx);
     AffineMap outMap = AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx);
     auto generic = linalg::GenericOp::create(
         rewriter, loc, TypeRange{acc.getType()},
-        ValueRange{gradGrid, winnerGrid, windowOperand(rewriter, loc, kernel)},
-        acc, ArrayRef<AffineMap>{gridMap, gridMap, windowMap, outMap},
-        iterators(4, 2), [&](OpBuilder &b, Location l, ValueRange args) {
-          // The window position this grid cell would have to have won:
-          // (KH - 1 - i) * KW + (KW - 1 - j) = KH * KW - 1 - (i * KW + j).
-          Value i = linalg::IndexOp::create(b, l, 4);
-          Value j = linalg::IndexOp::create(b, l, 5);
-          Value flat = arith::AddIOp::create(
-              b, l,
-              arith::MulIOp::create(b, l, i,
-                                    arith::ConstantIndexOp::create(b, l, kw)),
-              j);
-          Value wanted = arith::SubIOp::create(
-              b, l, arith::ConstantIndexOp::create(b, l, kh * kw - 1), flat);
-          wanted = arith::IndexCastOp::create(b, l, b.getI32Type(), wanted);
-          Value won = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                            args[1], wanted);
-          Value g = arith::SelectOp::create(b, l, won, toF32(b, l, args[0]),
-                                            cst(b, l, 0.0));
-          linalg::YieldOp::create(b, l, add(b, l, args[3], g));
+        ValueRange{windowTensor(rewriter, loc, kernel)}, acc,
+        ArrayRef<AffineMap>{windowMap, outMap}, iterators(4, 2),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          auto index = [&](int64_t dim) -> Value {
+            return linalg::IndexOp::create(b, l, dim);
+          };
+          auto constIndex = [&](int64_t v) -> Value {
+            return arith::ConstantIndexOp::create(b, l, v);
+          };
+          auto cmpi = [&](arith::CmpIPredicate p, Value u, Value v) -> Value {
+            return arith::CmpIOp::create(b, l, p, u, v);
+          };
+          auto cmpf = [&](arith::CmpFPredicate p, Value u, Value v) -> Value {
+            return arith::CmpFOp::create(b, l, p, u, v);
+          };
+          auto both = [&](Value u, Value v) -> Value {
+            return arith::AndIOp::create(b, l, u, v);
+          };
+          auto either = [&](Value u, Value v) -> Value {
+            return arith::OrIOp::create(b, l, u, v);
+          };
+          auto addi = [&](Value u, Value v) -> Value {
+            return arith::AddIOp::create(b, l, u, v);
+          };
+          auto inRange = [&](Value v, int64_t size) {
+            return both(cmpi(arith::CmpIPredicate::sge, v, constIndex(0)),
+                        cmpi(arith::CmpIPredicate::slt, v, constIndex(size)));
+          };
+          // Loop a runs over window rows i = KH - 1 - a: the window, if any,
+          // whose row i is input row h starts at padded row
+          // h + pad_top - i = h + a + (pad_top - KH + 1); same for columns.
+          Value valid = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+          SmallVector<Value, 2> window;
+          for (int dim = 0; dim < 2; ++dim) {
+            Value start = addi(addi(index(2 + dim), index(4 + dim)),
+                               constIndex(padding[dim] - kernel[dim] + 1));
+            Value stride = constIndex(strides[dim]);
+            Value at = arith::DivSIOp::create(b, l, start, stride);
+            Value aligned = cmpi(arith::CmpIPredicate::eq,
+                                 arith::RemSIOp::create(b, l, start, stride),
+                                 constIndex(0));
+            valid = both(
+                valid,
+                both(both(cmpi(arith::CmpIPredicate::sge, start, constIndex(0)),
+                          aligned),
+                     inRange(at, gradType.getDimSize(2 + dim))));
+            window.push_back(at);
+          }
+          // linalg.index may not sit in the scf.if below: read them here.
+          Value n = index(0), c = index(1);
+          // This element's position in the window:
+          // (KH - 1 - a) * KW + (KW - 1 - b) = KH * KW - 1 - (a * KW + b).
+          Value flat = addi(
+              arith::MulIOp::create(b, l, index(4), constIndex(kw)), index(5));
+          Value wanted =
+              arith::SubIOp::create(b, l, constIndex(kh * kw - 1), flat);
+          // Only the windows that hold this element are scanned.
+          auto covered = scf::IfOp::create(b, l, TypeRange{b.getF32Type()},
+                                           valid, /*addThenBlock=*/true,
+                                           /*addElseBlock=*/true);
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(&covered.getElseRegion().front());
+            scf::YieldOp::create(b, l, cst(b, l, 0.0));
+            b.setInsertionPointToStart(&covered.getThenRegion().front());
+            // The window's first maximum, scanning it in row-major order.
+            Value best = cst(b, l, -std::numeric_limits<double>::infinity());
+            Value bestAt = constIndex(kh * kw);
+            Value trueValue =
+                arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+            for (int64_t p = 0; p < kh; ++p) {
+              for (int64_t q = 0; q < kw; ++q) {
+                Value row = addi(arith::MulIOp::create(b, l, window[0],
+                                                       constIndex(strides[0])),
+                                 constIndex(p - padding[0]));
+                Value col = addi(arith::MulIOp::create(b, l, window[1],
+                                                       constIndex(strides[1])),
+                                 constIndex(q - padding[1]));
+                Value inside = both(inRange(row, type.getDimSize(2)),
+                                    inRange(col, type.getDimSize(3)));
+                if (hasPadding) {
+                  row =
+                      arith::SelectOp::create(b, l, inside, row, constIndex(0));
+                  col =
+                      arith::SelectOp::create(b, l, inside, col, constIndex(0));
+                }
+                Value x = toF32(b, l,
+                                tensor::ExtractOp::create(
+                                    b, l, input, ValueRange{n, c, row, col}));
+                Value at = constIndex(p * kw + q);
+                Value xNan = cmpf(arith::CmpFPredicate::UNO, x, x);
+                Value bestNan = cmpf(arith::CmpFPredicate::UNO, best, best);
+                Value notBestNan =
+                    arith::XOrIOp::create(b, l, bestNan, trueValue);
+                Value greater = either(cmpf(arith::CmpFPredicate::OGT, x, best),
+                                       both(xNan, notBestNan));
+                Value equal = either(cmpf(arith::CmpFPredicate::OEQ, x, best),
+                                     both(xNan, bestNan));
+                Value earlier = cmpi(arith::CmpIPredicate::slt, at, bestAt);
+                Value better = either(greater, both(equal, earlier));
+                if (hasPadding)
+                  better = both(better, inside);
+                best = arith::SelectOp::create(b, l, better, x, best);
+                bestAt = arith::SelectOp::create(b, l, better, at, bestAt);
+              }
+            }
+            Value won = cmpi(arith::CmpIPredicate::eq, bestAt, wanted);
+            Value g =
+                toF32(b, l,
+                      tensor::ExtractOp::create(
+                          b, l, grad, ValueRange{n, c, window[0], window[1]}));
+            Value picked =
+                arith::SelectOp::create(b, l, won, g, cst(b, l, 0.0));
+            scf::YieldOp::create(b, l, picked);
+          }
+          linalg::YieldOp::create(b, l,
+                                  add(b, l, args[1], covered.getResult(0)));
         });
     rewriter.replaceOp(op, castTensor(rewriter, loc, generic.getResult(0),
                                       type.getElementType()));
@@ -544,7 +518,7 @@ struct AvgPool2DGradLowering final : OpConversionPattern<AvgPool2DGradOp> {
                      0.0),
         {kernel[0] - 1 - padding[0], kernel[1] - 1 - padding[1]},
         op.getEffectiveStrides());
-    Value window = windowOperand(rewriter, loc, kernel);
+    Value window = windowTensor(rewriter, loc, kernel);
     Value init = filledTensor(rewriter, loc, f32Like(type), 0.0);
     Value sum =
         linalg::PoolingNchwSumOp::create(
@@ -552,11 +526,9 @@ struct AvgPool2DGradLowering final : OpConversionPattern<AvgPool2DGradOp> {
             ValueRange{init}, rewriter.getI64VectorAttr({1, 1}),
             rewriter.getI64VectorAttr({1, 1}))
             .getResult(0);
-    double inverse = 1.0 / static_cast<double>(kernel[0] * kernel[1]);
-    Value result = mapElementwise(rewriter, loc, type, sum,
-                                  [&](OpBuilder &b, Location l, ValueRange a) {
-                                    return mul(b, l, a[0], cst(b, l, inverse));
-                                  });
+    Value result =
+        scaleInto(rewriter, loc, sum,
+                  1.0 / static_cast<double>(kernel[0] * kernel[1]), type);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -829,11 +801,12 @@ struct BatchNormGradLowering final : OpConversionPattern<BatchNormGradOp> {
                               return mul(b, l, a[0], sub(b, l, a[1], a[2]));
                             },
                             ValueRange{x, mean}, {id, channel});
-    // Per channel: the coefficients of dx, and the parameter gradients.
+    // Per channel: the coefficients of dx and the weight gradient. The bias
+    // gradient is sumDy itself (converted for f16/bf16): no copy of it.
     RankedTensorType coefType = f32Like(channelType);
     AffineMap id1 = rewriter.getMultiDimIdentityMap(1);
     SmallVector<Value> perChannel = mapWithMapsMulti(
-        rewriter, loc, {coefType, coefType, coefType, channelType, channelType},
+        rewriter, loc, {coefType, coefType, coefType, channelType},
         ValueRange{adaptor.getVariance(), adaptor.getWeight(), sumDy, dot},
         {id1, id1, id1, id1},
         [&](OpBuilder &b, Location l, ValueRange a) -> SmallVector<Value> {
@@ -843,9 +816,10 @@ struct BatchNormGradLowering final : OpConversionPattern<BatchNormGradOp> {
           Value gradMean = mul(b, l, a[2], cst(b, l, inverse));
           Value projScale = mul(b, l, mul(b, l, a[3], cst(b, l, inverse)),
                                 mul(b, l, invstd, invstd));
-          return {gradScale, gradMean, projScale, mul(b, l, a[3], invstd),
-                  a[2]};
+          return {gradScale, gradMean, projScale, mul(b, l, a[3], invstd)};
         });
+    Value biasGrad =
+        castTensor(rewriter, loc, sumDy, channelType.getElementType());
     // dx = (g - gradMean - (x - mean) * projScale) * gradScale.
     Value dx = mapWithMaps(
         rewriter, loc, type,
@@ -856,7 +830,7 @@ struct BatchNormGradLowering final : OpConversionPattern<BatchNormGradOp> {
           t = sub(b, l, t, mul(b, l, sub(b, l, a[1], a[2]), a[5]));
           return mul(b, l, t, a[3]);
         });
-    rewriter.replaceOp(op, {dx, perChannel[3], perChannel[4]});
+    rewriter.replaceOp(op, {dx, perChannel[3], biasGrad});
     return success();
   }
 };

@@ -103,12 +103,8 @@ struct CrossEntropyLowering final : OpConversionPattern<CrossEntropyOp> {
           return arith::SubFOp::create(b, l, lse, picked);
         },
         ValueRange{max, labels}, {id1, id1});
-    double inverse = 1.0 / static_cast<double>(rows);
-    Value result = mapElementwise(
-        rewriter, loc, op.getType(), total,
-        [&](OpBuilder &b, Location l, ValueRange a) -> Value {
-          return arith::MulFOp::create(b, l, a[0], f32Constant(b, l, inverse));
-        });
+    Value result = scaleInto(rewriter, loc, total,
+                             1.0 / static_cast<double>(rows), op.getType());
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -132,12 +128,9 @@ struct MseLowering final : OpConversionPattern<MseOp> {
           return arith::MulFOp::create(b, l, d, d);
         },
         adaptor.getTarget(), rewriter.getMultiDimIdentityMap(rank));
-    double inverse = 1.0 / static_cast<double>(type.getNumElements());
-    Value result = mapElementwise(
-        rewriter, loc, op.getType(), total,
-        [&](OpBuilder &b, Location l, ValueRange a) -> Value {
-          return arith::MulFOp::create(b, l, a[0], f32Constant(b, l, inverse));
-        });
+    Value result = scaleInto(rewriter, loc, total,
+                             1.0 / static_cast<double>(type.getNumElements()),
+                             op.getType());
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -163,6 +163,49 @@ Value lowering::padSpatial(OpBuilder &b, Location loc, Value input,
   return tensor::PadOp::create(b, loc, paddedType, input, low, high, pad);
 }
 
+Value lowering::scaleInto(OpBuilder &b, Location loc, Value acc, double factor,
+                          RankedTensorType resultType) {
+  auto scale = [&](OpBuilder &nb, Location l, Value x) -> Value {
+    return arith::MulFOp::create(nb, l, x, f32Constant(nb, l, factor));
+  };
+  if (!resultType.getElementType().isF32())
+    return mapElementwise(b, loc, resultType, acc,
+                          [&](OpBuilder &nb, Location l, ValueRange a) {
+                            return scale(nb, l, a[0]);
+                          });
+  // The accumulator is dead after this: scale it where it is.
+  int64_t rank = resultType.getRank();
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{}, ValueRange{acc},
+      b.getMultiDimIdentityMap(rank),
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(nb, l, scale(nb, l, args[0]));
+      });
+  return generic.getResult(0);
+}
+
+Value lowering::windowTensor(OpBuilder &b, Location loc,
+                             ArrayRef<int64_t> kernel) {
+  auto type = RankedTensorType::get(kernel, b.getF32Type());
+  return arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
+}
+
+Value lowering::copyTensor(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  int64_t rank = type.getRank();
+  AffineMap id = b.getMultiDimIdentityMap(rank);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{tensor},
+      ValueRange{emptyTensor(b, loc, type)}, ArrayRef<AffineMap>{id, id},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [](OpBuilder &nb, Location l, ValueRange args) {
+        linalg::YieldOp::create(nb, l, args[0]);
+      });
+  return generic.getResult(0);
+}
+
 Value lowering::castTensor(OpBuilder &b, Location loc, Value tensor,
                            Type elementType) {
   auto type = cast<RankedTensorType>(tensor.getType());

@@ -88,6 +88,23 @@ mlir::Value padSpatial(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value input, llvm::ArrayRef<int64_t> padding,
                        double value);
 
+/// `acc` (an f32 tensor) times `factor`, as a tensor of `resultType` (same
+/// shape): computed in place in `acc`'s buffer when the result is f32 (no
+/// second buffer), else converted into a new tensor.
+mlir::Value scaleInto(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc,
+                      double factor, mlir::RankedTensorType resultType);
+
+/// The [KH, KW] window operand of a pooling op (or of a windowed
+/// linalg.generic with the same indexing maps): only its shape matters, it
+/// is never read. A splat constant, so that it is a global rather than a
+/// heap buffer allocated on every call.
+mlir::Value windowTensor(mlir::OpBuilder &b, mlir::Location loc,
+                         llvm::ArrayRef<int64_t> kernel);
+
+/// A copy of `tensor` in a new buffer (elements copied as they are).
+mlir::Value copyTensor(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value tensor);
+
 /// Converts an f32 tensor to `elementType` elementwise (identity for f32).
 mlir::Value castTensor(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value tensor, mlir::Type elementType);

@@ -76,13 +76,8 @@ struct ReduceLowering final : OpConversionPattern<OpTy> {
       int64_t count = 1;
       for (int64_t d : dims)
         count *= inType.getDimSize(d);
-      double inverse = 1.0 / static_cast<double>(count);
-      result = mapElementwise(
-          rewriter, loc, outType, acc,
-          [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-            return arith::MulFOp::create(b, l, args[0],
-                                         f32Constant(b, l, inverse));
-          });
+      result = scaleInto(rewriter, loc, acc, 1.0 / static_cast<double>(count),
+                         outType);
     } else {
       result = castTensor(rewriter, loc, acc, outType.getElementType());
     }

@@ -3,6 +3,7 @@
 #include "Patterns.h"
 #include "remat/Conversion/Passes.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/ViewCopies.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -40,6 +41,13 @@ struct ConvertRematToLinalgPass final
     : remat::impl::ConvertRematToLinalgBase<ConvertRematToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    // Which views become copies depends on their users and on the views they
+    // read through: decide for all of them before the conversion rewrites
+    // either.
+    getOperation()->walk([&](Operation *op) {
+      if (viewNeedsCopy(op))
+        op->setAttr(kCopyViewAttrName, UnitAttr::get(ctx));
+    });
     TypeConverter converter;
     configureHostStrippingConverter(converter);
     RewritePatternSet patterns(ctx);

@@ -1,6 +1,7 @@
 //===- ShapeLowering.cpp - embedding, reshape, transpose, slice, concat ---===//
 //
-// reshape and slice become views (collapse/expand_shape, extract_slice);
+// reshape and slice become views (collapse/expand_shape, extract_slice),
+// or copies where a view cannot stay one (ViewCopies.h);
 // transpose is linalg.transpose; concat inserts each input into one new
 // tensor; embedding is a gather written as linalg.generic + tensor.extract,
 // reading zeros for out-of-range ids.
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/ViewCopies.h"
 
 using namespace mlir;
 using namespace remat;
@@ -102,8 +104,14 @@ struct ReshapeLowering final : OpConversionPattern<ReshapeOp> {
   LogicalResult
   matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, reshapeByViews(rewriter, op.getLoc(),
-                                          adaptor.getInput(), op.getType()));
+    // A copy where a view would make bufferization copy anyway, out of the
+    // plan's sight (ViewCopies.h): the copy is taken before the reshape, so
+    // that the reshape is a view of a contiguous buffer.
+    Value input = adaptor.getInput();
+    if (op->hasAttr(kCopyViewAttrName))
+      input = copyTensor(rewriter, op.getLoc(), input);
+    rewriter.replaceOp(
+        op, reshapeByViews(rewriter, op.getLoc(), input, op.getType()));
     return success();
   }
 };
@@ -127,10 +135,15 @@ struct SliceLowering final : OpConversionPattern<SliceOp> {
   LogicalResult
   matchAndRewrite(SliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
-        op, op.getType(), adaptor.getInput(), ValueRange{}, ValueRange{},
-        ValueRange{}, op.getStart(), op.getType().getShape(),
+    Value slice = tensor::ExtractSliceOp::create(
+        rewriter, op.getLoc(), op.getType(), adaptor.getInput(), ValueRange{},
+        ValueRange{}, ValueRange{}, op.getStart(), op.getType().getShape(),
         op.getEffectiveStrides());
+    // A returned slice is copied here, where the plan counts it
+    // (ViewCopies.h).
+    if (op->hasAttr(kCopyViewAttrName))
+      slice = copyTensor(rewriter, op.getLoc(), slice);
+    rewriter.replaceOp(op, slice);
     return success();
   }
 };

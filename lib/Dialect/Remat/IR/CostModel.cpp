@@ -9,6 +9,10 @@
 
 #include "remat/Dialect/Remat/IR/KernelScratch.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/ViewCopies.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace remat;
@@ -98,15 +102,21 @@ int64_t EmbeddingOp::bytesRead() {
   return detail::sumTensorBytes(getResult().getType()) +
          detail::sumTensorBytes(getIds().getType());
 }
+// Views move nothing, except where the lowering has to copy them
+// (ViewCopies.h): then they read and write their result's bytes.
 int64_t ReshapeOp::flops() { return 0; }
-bool ReshapeOp::isView() { return true; }
-int64_t ReshapeOp::bytesRead() { return 0; }
-int64_t ReshapeOp::bytesWritten() { return 0; }
+bool ReshapeOp::isView() { return !viewNeedsCopy(*this); }
+int64_t ReshapeOp::bytesRead() {
+  return isView() ? 0 : detail::sumTensorBytes(getResult().getType());
+}
+int64_t ReshapeOp::bytesWritten() { return bytesRead(); }
 int64_t TransposeOp::flops() { return 0; }
 int64_t SliceOp::flops() { return 0; }
-bool SliceOp::isView() { return true; }
-int64_t SliceOp::bytesRead() { return 0; }
-int64_t SliceOp::bytesWritten() { return 0; }
+bool SliceOp::isView() { return !viewNeedsCopy(*this); }
+int64_t SliceOp::bytesRead() {
+  return isView() ? 0 : detail::sumTensorBytes(getResult().getType());
+}
+int64_t SliceOp::bytesWritten() { return bytesRead(); }
 int64_t ConcatOp::flops() { return 0; }
 
 // Losses.
@@ -121,9 +131,11 @@ int64_t ConstantOp::flops() { return 0; }
 
 // Graph structure.
 int64_t NameOp::flops() { return 0; }
-bool NameOp::isView() { return true; }
-int64_t NameOp::bytesRead() { return 0; }
-int64_t NameOp::bytesWritten() { return 0; }
+bool NameOp::isView() { return !viewNeedsCopy(*this); }
+int64_t NameOp::bytesRead() {
+  return isView() ? 0 : detail::sumTensorBytes(getResult().getType());
+}
+int64_t NameOp::bytesWritten() { return bytesRead(); }
 int64_t CheckpointOp::flops() { return regionFlops(getBody()); }
 int64_t ScanOp::flops() { return getLength() * regionFlops(getBody()); }
 int64_t OffloadOp::flops() { return 0; }
@@ -154,6 +166,26 @@ static int64_t convPanelBytes(ArrayRef<RankedTensorType> types, int64_t groups,
       }))
     return 0;
   return f32Bytes(packedPanelElements(k));
+}
+
+/// Scratch of a lowering that runs in stages, freeing each temporary at its
+/// last use: the most any stage holds at once (its temporaries plus the
+/// results allocated by then) less all the results, which the memory model
+/// counts for the whole op already.
+static int64_t stagedScratch(std::initializer_list<int64_t> stages,
+                             int64_t results) {
+  return std::max<int64_t>(0, std::max(stages) - results);
+}
+
+/// Scratch of a lowering that accumulates into an f32 tensor of `result`'s
+/// shape while `temps` are live, frees them, then converts the accumulator
+/// into the result. For an f32 result the accumulator is the result itself.
+static int64_t accumulateScratch(RankedTensorType result, int64_t temps) {
+  int64_t acc = f32AccumulatorBytes(result);
+  if (acc == 0)
+    return temps;
+  int64_t bytes = getMemoryBytes(result);
+  return stagedScratch({temps + acc, acc + bytes}, bytes);
 }
 
 /// Bytes of `elements` elements of `type`'s element type.
@@ -203,18 +235,13 @@ int64_t SoftmaxGradOp::scratchBytes() {
 int64_t MaxPool2DGradOp::flops() {
   ArrayRef<int64_t> k = getKernel();
   int64_t window = k[0] * k[1];
-  // Finding each window's first maximum, then gathering per input element.
-  return 2 * numElements(getGrad()) * window +
-         2 * numElements(getInput()) * window;
+  // Every input element scans each window that may cover it for its first
+  // maximum (a compare and a select per position), then adds its gradient.
+  return numElements(getInput()) * window * (2 * window + 1);
 }
 int64_t MaxPool2DGradOp::scratchBytes() {
-  RankedTensorType input = getInput().getType();
-  ArrayRef<int64_t> k = getKernel();
-  int64_t grid = gridElements(input, input.getDimSize(1), k[0] - 1, k[1] - 1);
-  return elementBytes(input, paddedElements(input, getPadding())) +
-         2 * f32Bytes(numElements(getGrad())) + // winner values and positions
-         elementBytes(input, grid) + f32Bytes(grid) + // gradient, winners
-         f32AccumulatorBytes(input);
+  // Only the f32 accumulator of a 16-bit result.
+  return accumulateScratch(getType(), 0);
 }
 
 int64_t AvgPool2DGradOp::flops() {
@@ -225,7 +252,8 @@ int64_t AvgPool2DGradOp::scratchBytes() {
   RankedTensorType result = getType();
   ArrayRef<int64_t> k = getKernel();
   int64_t grid = gridElements(result, result.getDimSize(1), k[0] - 1, k[1] - 1);
-  return elementBytes(result, grid) + f32Bytes(result.getNumElements());
+  // The gradient grid, summed into the accumulator (scaled in place).
+  return accumulateScratch(result, elementBytes(result, grid));
 }
 
 int64_t Conv2DGradInputOp::flops() {
@@ -241,13 +269,15 @@ int64_t Conv2DGradInputOp::scratchBytes() {
   int64_t grid = gridElements(result, filter.getDimSize(0),
                               (filter.getDimSize(2) - 1) * dilations[0],
                               (filter.getDimSize(3) - 1) * dilations[1]);
-  // The grid, the reversed filter, the kernel's panel and the accumulator.
+  // The gradient grid and the reversed filter (and the kernel's panel),
+  // then the accumulator.
   int64_t panel = convPanelBytes(
       {result, filter, getGrad().getType()}, getGroups(),
       filter.getDimSize(0) * filter.getDimSize(2) * filter.getDimSize(3));
-  return elementBytes(result, grid) +
-         elementBytes(result, filter.getNumElements()) + panel +
-         f32AccumulatorBytes(result);
+  return accumulateScratch(result,
+                           elementBytes(result, grid) +
+                               elementBytes(filter, filter.getNumElements()) +
+                               panel);
 }
 
 int64_t Conv2DGradFilterOp::flops() {
@@ -259,10 +289,12 @@ int64_t Conv2DGradFilterOp::flops() {
 }
 int64_t Conv2DGradFilterOp::scratchBytes() {
   RankedTensorType input = getInput().getType(), grad = getGrad().getType();
+  // The padded input (and the kernel's panel), then the accumulator.
   int64_t panel = convPanelBytes({input, grad, getType()}, getGroups(),
                                  grad.getDimSize(2) * grad.getDimSize(3));
-  return elementBytes(input, paddedElements(input, getPadding())) + panel +
-         f32AccumulatorBytes(getType());
+  return accumulateScratch(
+      getType(),
+      elementBytes(input, paddedElements(input, getPadding())) + panel);
 }
 
 int64_t LayerNormGradOp::flops() {
@@ -273,17 +305,34 @@ int64_t LayerNormGradOp::flops() {
 int64_t LayerNormGradOp::scratchBytes() {
   int64_t rows = numElements(getInput()) /
                  std::max<int64_t>(numElements(getBiasGrad()), 1);
-  // Sum, mean, squares, rstd and the two gradient sums per row.
-  return 6 * f32Bytes(rows) + f32AccumulatorBytes(getWeightGrad().getType()) +
-         f32AccumulatorBytes(getBiasGrad().getType());
+  int64_t row = f32Bytes(rows);
+  RankedTensorType paramType = getBiasGrad().getType();
+  int64_t dx = getMemoryBytes(getInputGrad().getType());
+  int64_t param = getMemoryBytes(paramType);
+  int64_t acc = f32AccumulatorBytes(paramType), sum = acc ? acc : param;
+  // Mean, rstd and the two gradient sums per row + dx; mean, rstd + dx + the
+  // weight gradient's f32 sum; + the bias gradient's sum; their conversions.
+  return stagedScratch({4 * row + dx, 2 * row + dx + sum, dx + 2 * sum,
+                        dx + 2 * acc + param, dx + acc + 2 * param},
+                       dx + 2 * param);
 }
 
 int64_t BatchNormGradOp::flops() {
   return 9 * numElements(getInput()) + 8 * numElements(getWeight());
 }
 int64_t BatchNormGradOp::scratchBytes() {
-  // Two sums and three coefficients per channel.
-  return 5 * f32Bytes(numElements(getWeight()));
+  RankedTensorType paramType = getWeightGrad().getType();
+  int64_t channel = f32Bytes(numElements(getWeight()));
+  int64_t dx = getMemoryBytes(getInputGrad().getType());
+  int64_t param = getMemoryBytes(paramType);
+  // sumDy is the bias gradient itself for f32, else converted into it.
+  int64_t acc = f32AccumulatorBytes(paramType), sumDy = acc ? acc : param;
+  // sumDy + dot + three f32 coefficients + the weight gradient; sumDy + the
+  // coefficients + both parameter gradients; the coefficients + dx.
+  return stagedScratch({sumDy + 4 * channel + param,
+                        acc + 3 * channel + 2 * param,
+                        3 * channel + 2 * param + dx},
+                       dx + 2 * param);
 }
 
 int64_t EmbeddingGradOp::flops() { return numElements(getGrad()); }
@@ -312,19 +361,17 @@ static int64_t reducedElements(RankedTensorType type, ArrayRef<int64_t> dims) {
   return n;
 }
 
-// Sums and maxima accumulate in f32; for f32 results the accumulator is the
-// result itself. reduce_mean always divides into a new tensor.
+// Sums, maxima and means accumulate in f32; for f32 results the accumulator
+// is the result itself (reduce_mean divides in place).
 int64_t ReduceSumOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
 int64_t ReduceMaxOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
-int64_t ReduceMeanOp::scratchBytes() {
-  return f32Bytes(getType().getNumElements());
-}
+int64_t ReduceMeanOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
 
-// softmax: the row maxima and the row sums (the exponentials are divided in
-// place into the result).
+// softmax: the row maxima, freed once the exponentials are in the result,
+// then the row sums (the exponentials are divided in place).
 int64_t SoftmaxOp::scratchBytes() {
   RankedTensorType type = getType();
-  return 2 * f32Bytes(reducedElements(type, {getAxisAttr().getInt()}));
+  return f32Bytes(reducedElements(type, {getAxisAttr().getInt()}));
 }
 
 // layer_norm: the sums and the sums of squared deviations per row.
@@ -338,8 +385,6 @@ int64_t BatchNormOp::scratchBytes() {
   return 2 * f32Bytes(getMean().getType().getNumElements());
 }
 
-// Contractions: an f32 accumulator for 16-bit results, a padded copy of the
-// input when there is padding.
 // An f32 matmul packs panels of its right-hand operand into one buffer of its
 // own (KernelScratch.h); 16-bit ones accumulate into an f32 tensor instead.
 int64_t MatmulOp::scratchBytes() {
@@ -351,32 +396,116 @@ int64_t MatmulOp::scratchBytes() {
   int64_t k = lhs.getDimSize(lhs.getRank() - (getTransposeA() ? 2 : 1));
   return f32Bytes(packedPanelElements(k));
 }
+
+// Convolution and pooling: a padded copy of the input when there is
+// padding, freed once the f32 accumulator (16-bit results only) is filled.
+// avg_pool2d divides in place.
 int64_t Conv2DOp::scratchBytes() {
   RankedTensorType input = getInput().getType(), filter = getFilter().getType();
-  int64_t padded = paddedElements(input, getPadding());
   int64_t panel = convPanelBytes(
       {input, filter, getType()}, getGroupsAttr().getInt(),
       filter.getDimSize(1) * filter.getDimSize(2) * filter.getDimSize(3));
-  return (padded ? elementBytes(input, padded) : 0) + panel +
-         f32AccumulatorBytes(getType());
+  return accumulateScratch(
+      getType(),
+      elementBytes(input, paddedElements(input, getPadding())) + panel);
 }
 int64_t MaxPool2DOp::scratchBytes() {
   RankedTensorType input = getInput().getType();
-  int64_t padded = paddedElements(input, getPadding());
-  return (padded ? elementBytes(input, padded) : 0) +
-         f32AccumulatorBytes(getType());
+  return accumulateScratch(
+      getType(), elementBytes(input, paddedElements(input, getPadding())));
 }
-// avg_pool2d sums into an f32 tensor, then divides into the result.
 int64_t AvgPool2DOp::scratchBytes() {
   RankedTensorType input = getInput().getType();
-  int64_t padded = paddedElements(input, getPadding());
-  return (padded ? elementBytes(input, padded) : 0) +
-         f32Bytes(getType().getNumElements());
+  return accumulateScratch(
+      getType(), elementBytes(input, paddedElements(input, getPadding())));
 }
 
-// cross_entropy: the row maxima, the row sums and the 0-d total.
+// cross_entropy: the row maxima and row sums, freed once the 0-d total (the
+// f32 result, or its f32 accumulator) is summed.
 int64_t CrossEntropyOp::scratchBytes() {
-  return 2 * f32Bytes(getLabels().getType().getNumElements()) + f32Bytes(1);
+  return accumulateScratch(
+      getType(), 2 * f32Bytes(getLabels().getType().getNumElements()));
 }
-// mse: the 0-d total.
-int64_t MseOp::scratchBytes() { return f32Bytes(1); }
+// mse: the 0-d f32 total, for 16-bit results.
+int64_t MseOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
+
+//===----------------------------------------------------------------------===//
+// Scratch of a scan: one iteration's temporaries.
+//===----------------------------------------------------------------------===//
+
+/// Peak bytes of the buffers one run of `body` allocates, under the memory
+/// model of a function: each op's results (views aside) live from the op to
+/// their last use in the body, plus the op's scratch while it runs.
+/// Checkpoint bodies are walked in place (the lowering inlines them); block
+/// arguments cost nothing (a scan's carries are its results, its layer
+/// slices are views).
+static int64_t bodyPeakBytes(Block &body) {
+  // The ops in program order, and the buffer each value lives in.
+  llvm::SmallVector<Operation *> ops;
+  llvm::DenseMap<Value, Value> bufferOf;
+  auto buffer = [&](Value value) {
+    auto it = bufferOf.find(value);
+    return it == bufferOf.end() ? value : it->second;
+  };
+  struct Frame {
+    Block::iterator it, end;
+    CheckpointOp owner;
+  };
+  llvm::SmallVector<Frame> stack{{body.begin(), body.end(), CheckpointOp()}};
+  while (!stack.empty()) {
+    if (stack.back().it == stack.back().end) {
+      if (CheckpointOp owner = stack.back().owner)
+        for (auto [result, yielded] :
+             llvm::zip(owner.getResults(), owner.getYield().getValues()))
+          bufferOf[result] = buffer(yielded);
+      stack.pop_back();
+      continue;
+    }
+    Operation *op = &*stack.back().it++;
+    if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
+      Block &inner = checkpoint.getBody().front();
+      stack.push_back({inner.begin(), inner.end(), checkpoint});
+      continue;
+    }
+    if (isa<YieldOp>(op) && isa<CheckpointOp>(op->getParentOp()))
+      continue;
+    auto cost = dyn_cast<RematCostOpInterface>(op);
+    if (cost && op->getNumResults() == 1 && cost.isView())
+      bufferOf[op->getResult(0)] = buffer(op->getOperand(0));
+    ops.push_back(op);
+  }
+
+  // The last op that reads each buffer (nested regions included).
+  llvm::DenseMap<Value, size_t> lastUse;
+  for (auto [i, op] : llvm::enumerate(ops))
+    op->walk([&, i = i](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        lastUse[buffer(operand)] = i;
+    });
+
+  int64_t live = 0, peak = 0;
+  llvm::SmallVector<std::pair<Value, int64_t>> owned;
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    for (Value result : op->getResults())
+      if (buffer(result) == result) {
+        int64_t bytes = getMemoryBytes(result.getType());
+        live += bytes;
+        owned.push_back({result, bytes});
+      }
+    int64_t scratch = 0;
+    if (auto cost = dyn_cast<RematCostOpInterface>(op))
+      scratch = cost.scratchBytes();
+    peak = std::max(peak, live + scratch);
+    // Free the buffers this op read last (or that nothing reads).
+    llvm::erase_if(owned, [&, i = i](const std::pair<Value, int64_t> &entry) {
+      auto it = lastUse.find(entry.first);
+      if (it != lastUse.end() && it->second > i)
+        return false;
+      live -= entry.second;
+      return true;
+    });
+  }
+  return peak;
+}
+
+int64_t ScanOp::scratchBytes() { return bodyPeakBytes(getBody().front()); }

@@ -157,17 +157,26 @@ ApplyStats PlanApplier::run() {
     static const std::vector<NodeId> empty;
     return lists.empty() ? empty : lists[s];
   };
+  // The op that followed the latest op before anything was inserted after
+  // it: a side result's step is the end of its op, so what runs before that
+  // step runs before this op (after what earlier steps put there).
+  Operation *afterLatest = nullptr;
   for (Step s = 0; s <= problem.size(); ++s) {
-    Operation *anchorOp = s == problem.size() ? terminator : graph.ops[s];
+    bool side = s < problem.size() && graph.isSideResult(s);
+    Operation *anchorOp = s == problem.size() ? terminator
+                          : side              ? afterLatest
+                                              : graph.ops[s];
     const auto &reloads = listAt(plan.reloadBefore, s);
     const auto &recomputes = listAt(plan.recomputeBefore, s);
     if (anchorOp)
       builder.setInsertionPoint(anchorOp);
     for (NodeId id : reloads) {
-      SmallVector<Value, 1> copies;
-      for (Value value : host[id])
-        copies.push_back(ReloadOp::create(builder, value.getLoc(), value));
-      current[id] = copies;
+      // The node's results come back; its op's other results (side results,
+      // nodes of their own) are not read through this node.
+      auto [first, count] = graph.results[id];
+      for (unsigned i = 0; i < count; ++i)
+        current[id][first + i] =
+            ReloadOp::create(builder, host[id][i].getLoc(), host[id][i]);
     }
     for (NodeId id : recomputes)
       recompute(id);
@@ -178,14 +187,22 @@ ApplyStats PlanApplier::run() {
     if (problem.node(s).resident)
       continue;
     Operation *op = graph.ops[s];
-    rewireReads(op);
+    if (!side) {
+      rewireReads(op);
+      afterLatest = op->getNextNode();
+    }
     current[s].assign(op->result_begin(), op->result_end());
     const auto &offloads = listAt(plan.offloadAfter, s);
-    if (!offloads.empty())
-      builder.setInsertionPointAfter(op);
+    if (!offloads.empty()) {
+      if (side)
+        builder.setInsertionPoint(anchorOp);
+      else
+        builder.setInsertionPointAfter(op);
+    }
     for (NodeId id : offloads) {
+      auto [first, count] = graph.results[id];
       SmallVector<Value, 1> copies;
-      for (Value value : current[id])
+      for (Value value : ValueRange(current[id]).slice(first, count))
         copies.push_back(OffloadOp::create(builder, value.getLoc(), value));
       host[id] = copies;
       ++stats.offloaded;
@@ -224,7 +241,8 @@ void remat::annotatePlan(func::FuncOp func, const GraphProblem &graph,
                                          after.keptAtPeak.end());
   for (NodeId id = 0; id < problem.size(); ++id) {
     Operation *op = graph.ops[id];
-    if (!op || problem.node(id).resident)
+    // Side results are kept with their op: its node speaks for it.
+    if (!op || problem.node(id).resident || graph.isSideResult(id))
       continue;
     op->setAttr("remat.step", b.getI64IntegerAttr(id));
     StringRef decision = "keep";

@@ -8,6 +8,8 @@ std::string remat::keepReason(const GraphProblem &graph, NodeId id) {
   const Node &node = graph.problem.node(id);
   if (node.mustSave)
     return "must (must_save)";
+  if (graph.isSideResult(id))
+    return "must (side result)";
   if (!node.recomputable && !node.offloadable)
     return "must (side effects)";
   if (node.policySaveable)

@@ -416,7 +416,9 @@ def Remat_ReshapeOp : Remat_Op<"reshape", [Pure],
   let summary = "reshape to the same number of elements";
   let description = [{
     Row-major reshape; the element type and count stay. A view: it allocates
-    nothing. Cost: no FLOPs.
+    nothing, except that the CPU lowering copies a reshape of a slice, and a
+    returned reshape of a slice, an argument or a constant (the planner
+    counts those copies). Cost: no FLOPs.
 
     ```mlir
     %y = remat.reshape %x : tensor<4x8xf32> -> tensor<32xf32>
@@ -453,7 +455,8 @@ def Remat_SliceOp : Remat_Op<"slice", [Pure, InferTypeOpAdaptor],
   let description = [{
     Takes `input[start[i] : limit[i] : strides[i]]` along each dimension
     (strides default to 1), as StableHLO's `slice`. A view: it allocates
-    nothing. Cost: no FLOPs.
+    nothing, except that the CPU lowering copies a returned slice (the
+    planner counts that copy). Cost: no FLOPs.
 
     ```mlir
     %y = remat.slice %x start [0, 2] limit [4, 6]
@@ -598,7 +601,9 @@ def Remat_NameOp : Remat_Op<"name", [Pure, SameOperandsAndResultType,
   let description = [{
     The identity, carrying a name that checkpoint policies
     (`save_only_these_names` and friends) and reports refer to, as JAX's
-    `checkpoint_name`. Canonicalization keeps it.
+    `checkpoint_name`. Canonicalization keeps it. A view, except that the CPU
+    lowering copies a returned name of a slice, an argument or a constant
+    (the planner counts that copy).
 
     ```mlir
     %h = remat.name %x as "mlp_in" : tensor<4x8xf32>
@@ -652,7 +657,7 @@ def Remat_CheckpointOp : Remat_Op<"checkpoint", [
 
 def Remat_ScanOp : Remat_Op<"scan", [
     RecursiveMemoryEffects, RecursivelySpeculatable, SingleBlock,
-    AttrSizedOperandSegments]> {
+    AttrSizedOperandSegments], ["scratchBytes"]> {
   let summary = "a loop over stacked layers with carries";
   let description = [{
     Runs the body once per layer, `L` times, as `jax.lax.scan` /
@@ -661,7 +666,8 @@ def Remat_ScanOp : Remat_Op<"scan", [
     arguments are the carries followed by the slices; it yields the new
     carries followed by per-layer outputs, which come back stacked along a new
     leading dimension of size `L`. The results are the final carries then the
-    stacked outputs. `mode` says how the planner rematerializes it.
+    stacked outputs. `mode` says how the planner rematerializes it; its
+    scratch is what one iteration allocates.
 
     ```mlir
     %h, %ys = remat.scan mode <nested 2> (%c = %h0 : tensor<4x8xf32>)

@@ -1,0 +1,41 @@
+//===- ViewCopies.h - views the CPU lowering must copy ----------*- C++ -*-===//
+//
+// remat.reshape, remat.slice and remat.name are views: they allocate nothing.
+// Two cases cannot stay views once bufferized, and the lowering copies them
+// into a fresh buffer at the op itself, where the memory model counts it:
+//  * a reshape of a slice: the slice may not be contiguous, and a collapse of
+//    a non-contiguous buffer is a copy;
+//  * a returned view that contains a slice (its layout is not the identity
+//    the C interface returns) or whose root is a function argument or a
+//    constant (the caller owns every result, so the buffer cannot be
+//    shared).
+// Without the explicit copy, bufferization would make the same copies
+// implicitly, the first mid-function and the second at the return, where
+// the plan does not see them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_DIALECT_REMAT_IR_VIEWCOPIES_H
+#define REMAT_DIALECT_REMAT_IR_VIEWCOPIES_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace remat {
+
+/// Unit attribute convert-remat-to-linalg sets on the views it copies before
+/// it starts rewriting (the decision reads the users and the operands'
+/// producers, which the conversion replaces as it goes).
+inline constexpr llvm::StringLiteral kCopyViewAttrName = "remat.copy_view";
+
+/// Whether `op`, a remat.reshape, remat.slice or remat.name, is lowered to a
+/// copy rather than a view (false for any other op). Depends on the op's
+/// users (whether it is returned) and on the views it reads through.
+bool viewNeedsCopy(mlir::Operation *op);
+
+} // namespace remat
+
+#endif // REMAT_DIALECT_REMAT_IR_VIEWCOPIES_H
