@@ -15,6 +15,8 @@
 #include "remat/Conversion/Passes.h"
 #include "remat/Pipelines/TileAndVectorize.h"
 
+#include "SliceCopies.h"
+
 using namespace mlir;
 
 namespace {
@@ -57,6 +59,9 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Copies of a slice onto itself that bufferization leaves for CSE to fold
+  // (SliceCopies.cpp).
+  pm.addNestedPass<func::FuncOp>(remat::createDropSelfCopiesPass());
   // Insert deallocations (ownership-based, at the end of each block) ...
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -89,6 +94,7 @@ void remat::buildCpuPipeline(OpPassManager &pm,
 void remat::registerCpuPipeline() {
   PassRegistration<EmitCInterfacePass>();
   registerTileAndVectorizePass();
+  remat::registerDropSelfCopiesPass();
   PassPipelineRegistration<CpuPipelineOptions>(
       "remat-lower-cpu",
       "Lower remat IR to the LLVM dialect for the host CPU: remat -> linalg, "

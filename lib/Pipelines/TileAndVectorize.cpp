@@ -7,14 +7,17 @@
 //     dialect;
 //  1. other matmuls (16-bit operands): tile M x N x K by 8 x 32 x 1, so that
 //     the accumulator is an 8x32 f32 register tile (16 AVX-512 registers);
-//  2. other linalg ops with static shapes: tile every loop but the innermost
-//     by 1 and the innermost by up to 64 elements;
+//  2. other linalg ops with static shapes (pads and slice insertions first
+//     rewritten as copies, SliceCopies.cpp): tile every loop but the
+//     innermost by 1 and the innermost by up to 64 elements (the largest
+//     divisor of its size);
 //  3. vectorize each tile (linalg::vectorize);
 //  4. hoist loop-invariant subsets (the accumulator's extract/insert and
 //     transfer_read/write pairs) out of the reduction loops, so the
 //     accumulator stays in registers across K;
 //  5. lower vector.contract to outer products (broadcast FMAs);
-//  6. exp, log, tanh and erf to polynomial approximations (vectorizable;
+//  6. float sums of vectors as trees (reassociation);
+//  7. exp, log, tanh and erf to polynomial approximations (vectorizable;
 //     within a few ulp of libm).
 // Tile sizes always divide the loop sizes, so no tile is partial and no
 // masking is needed.
@@ -24,6 +27,7 @@
 #include "remat/Pipelines/TileAndVectorize.h"
 
 #include "MatmulKernel.h"
+#include "SliceCopies.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -57,6 +61,20 @@ int64_t dividingTile(int64_t size, int64_t preferred) {
   return 1;
 }
 
+/// The innermost tile of an elementwise op or reduction along a dimension
+/// of `size`: the whole dimension up to 64 elements, else its largest
+/// divisor up to 64 (a vector LLVM splits into 16-lane registers plus one
+/// partial register; powers of two alone would cut a 34-wide row into
+/// 2-element vectors).
+int64_t innermostTile(int64_t size) {
+  if (size <= 64)
+    return size;
+  for (int64_t t = 64; t > 1; --t)
+    if (size % t == 0)
+      return t;
+  return 1;
+}
+
 /// Tile sizes for `op`, one per loop; empty when it should not be tiled.
 SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics())
@@ -70,10 +88,19 @@ SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp op) {
     return {1, dividingTile(ranges[1], 8), dividingTile(ranges[2], 32), 1};
   if (linalg::isaConvolutionOpInterface(op))
     return {};
-  if (!isa<linalg::GenericOp, linalg::FillOp, linalg::TransposeOp>(op))
+  if (!isa<linalg::GenericOp, linalg::FillOp, linalg::TransposeOp,
+           linalg::CopyOp>(op))
     return {};
   SmallVector<int64_t> sizes(ranges.size(), 1);
-  sizes.back() = dividingTile(ranges.back(), 64);
+  // LLVM's x86 backend cannot legalize some f16/bf16 operations on vectors
+  // of odd lengths ("soft promote" failures): 16-bit ops keep power-of-two
+  // tiles.
+  bool halfPrecision = llvm::any_of(op->getOperandTypes(), [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return element.isF16() || element.isBF16();
+  });
+  sizes.back() = halfPrecision ? dividingTile(ranges.back(), 64)
+                               : innermostTile(ranges.back());
   return sizes;
 }
 
@@ -93,6 +120,8 @@ struct TileAndVectorizePass final
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
+    // Pads and slice insertions as copies in destination form.
+    remat::rewriteSliceCopies(rewriter, func);
     // f32 matmuls and convolutions first, while their zero fills are still
     // linalg.fill.
     SmallVector<linalg::LinalgOp> contractions;
@@ -161,14 +190,22 @@ struct TileAndVectorizePass final
     vector::populateVectorMultiReductionLoweringPatterns(
         lowering, vector::VectorMultiReductionLowering::InnerReduction);
     vector::populateVectorOuterProductLoweringPatterns(lowering);
-    // Hoisting leaves the whole destination carried through the reduction
-    // loops beside its hoisted tile, yielded unchanged; drop those carries.
-    // Left in, the tile aliases another iteration argument and One-Shot
-    // Bufferize copies it into a fresh buffer on every iteration (a malloc
-    // per output tile, which the memory plan does not count).
-    scf::ForOp::getCanonicalizationPatterns(lowering, &getContext());
     if (failed(applyPatternsGreedily(func, std::move(lowering))))
       return signalPassFailure();
+
+    // Float sums of a vector reduce as a tree instead of one add after the
+    // other: a 64-lane vector.reduction is otherwise a chain of 64 dependent
+    // adds (LLVM keeps the order unless told it may reassociate), which made
+    // row reductions (layer_norm, softmax, losses) cost ~4 cycles per
+    // element. The tree's shape is fixed by the vector length, so an op
+    // rounds the same way in every evaluation.
+    func.walk([&](vector::ReductionOp reduction) {
+      if (reduction.getKind() == vector::CombiningKind::ADD &&
+          isa<FloatType>(reduction.getType()))
+        reduction.setFastmathAttr(arith::FastMathFlagsAttr::get(
+            &getContext(), reduction.getFastmath() |
+                               arith::FastMathFlags::reassoc));
+    });
 
     // exp, log, tanh and erf as polynomials in vector arithmetic: LLVM would
     // otherwise call libm once per lane (the math-to-libm fallback, or a
