@@ -137,14 +137,28 @@ def autodiff(model_path, out_path, extra=()):
          "-remat-autodiff", *extra, "-o", out_path])
 
 
+def same_step(model, path, scratch):
+    """The largest relative difference between remat's loss and gradients
+    and PyTorch's on the same arguments."""
+    prefix = os.path.join(scratch, model)
+    run([os.path.join(BUILD, "bin", "remat-run"), path,
+         "--entry=%s_grad" % model, "--print=0",
+         "--save-inputs=%s.in" % prefix, "--save-outputs=%s.out" % prefix])
+    out = run([PYTHON, os.path.join(ROOT, "bench", "torch_models.py"), model,
+               "--check", prefix], env=ONE_THREAD)
+    return float(re.search(r"difference to PyTorch (\S+)", out).group(1))
+
+
 def steps_section(args, scratch):
     print("| model | remat ms | PyTorch ms (OpenBLAS auto) | PyTorch ms "
-          "(OpenBLAS SkylakeX) | PyTorch / remat |")
-    print("|---|---|---|---|---|")
+          "(OpenBLAS SkylakeX) | PyTorch / remat | loss and gradients vs "
+          "PyTorch |")
+    print("|---|---|---|---|---|---|")
     version = "?"
     for model in ("mlp", "transformer", "convnet"):
         path = os.path.join(scratch, model + "_grad.mlir")
         autodiff(os.path.join(ROOT, "examples", model + ".mlir"), path)
+        difference = same_step(model, path, scratch)
         ours, auto, avx512 = [], [], []
         for _ in range(args.rounds):
             ours.append(remat_step_ms(path, model + "_grad", args.repeat)[0])
@@ -153,12 +167,14 @@ def steps_section(args, scratch):
             cpu, _, version = torch_step_ms(model, args.repeat, "SkylakeX")
             avx512.append(cpu)
         best_peer = min(min(auto), min(avx512))
-        print("| %s | %.1f | %.1f | %.1f | %.2f |" %
+        print("| %s | %.1f | %.1f | %.1f | %.2f | %.1e |" %
               (model, min(ours), min(auto), min(avx512),
-               best_peer / min(ours)))
+               best_peer / min(ours), difference))
     print("\nPyTorch %s (Debian python3-torch), torch.set_num_threads(1); "
-          "fastest CPU time of %d rounds x %d steps.\n" %
-          (version, args.rounds, args.repeat))
+          "fastest CPU time of %d rounds x %d steps. The last column is the "
+          "largest difference of the loss or any gradient, relative to its "
+          "largest magnitude, on the same arguments (torch_models.py "
+          "--check).\n" % (version, args.rounds, args.repeat))
 
 
 #===----------------------------------------------------------------------===#

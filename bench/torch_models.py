@@ -13,7 +13,13 @@ remat-run's (labels uniform over the classes).
 
   /usr/bin/python3 bench/torch_models.py mlp [--repeat 20] [--threads 1]
 
-prints one line: "<model> torch <version> threads <n>: min <ms> ms,
+With --check PREFIX, runs one step on the arguments remat-run saved
+(--save-inputs=PREFIX.in --save-outputs=PREFIX.out: the input, the labels,
+then the parameters; the loss, then the gradients of the input and of each
+parameter) and prints the largest difference of each output relative to
+its largest magnitude: the evidence that both sides compute the same step.
+
+Otherwise prints one line: "<model> torch <version> threads <n>: min <ms> ms,
 median <ms> ms over <repeat> steps; cpu time min <ms> ms, median <ms> ms"
 (after three warm-up steps; CPU time of the whole process, which excludes
 waiting for other processes on a shared machine).
@@ -113,6 +119,25 @@ def convnet(args, labels):
     return F.cross_entropy(f @ wfc * 0.044, labels)
 
 
+def check(model, forward, count, prefix):
+    """Compares one step with remat-run's saved arguments and results."""
+    import numpy as np
+    saved = [np.load("%s.in%d.npy" % (prefix, i)) for i in range(count + 1)]
+    labels = torch.from_numpy(saved[1].astype(np.int64))
+    inputs = [torch.from_numpy(a).requires_grad_(True)
+              for a in saved[:1] + saved[2:]]
+    loss = forward(inputs, labels)
+    ours = [loss] + list(torch.autograd.grad(loss, inputs))
+    worst = 0.0
+    for i, mine in enumerate(ours):
+        theirs = np.load("%s.out%d.npy" % (prefix, i)).astype(np.float64)
+        mine = mine.detach().numpy().astype(np.float64)
+        diff = np.abs(mine - theirs).max() / max(np.abs(mine).max(), 1e-30)
+        worst = max(worst, diff)
+    print("%s: %d outputs, largest relative difference to PyTorch %.2e"
+          % (model, len(ours), worst))
+
+
 MODELS = {
     "mlp": (mlp_args, mlp),
     "transformer": (transformer_args, transformer),
@@ -125,11 +150,15 @@ def main():
     parser.add_argument("model", choices=sorted(MODELS))
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--check", metavar="PREFIX",
+                        help="compare with remat-run's saved tensors")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
     make_args, forward = MODELS[args.model]
     inputs, labels = make_args()
+    if args.check:
+        return check(args.model, forward, len(inputs), args.check)
     for tensor in inputs:
         tensor.requires_grad_(True)
 
