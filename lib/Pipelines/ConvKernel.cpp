@@ -3,9 +3,10 @@
 // The linalg convolutions convert-remat-to-linalg emits had no vectorized
 // lowering (remat-tile-and-vectorize skipped them: 3.5-5 GFLOP/s, all of the
 // convnet training step). Each is a matmul over an im2col matrix that is
-// never materialized: the packed kernel of MatmulKernel.cpp packs its
-// panels straight from the input, so the convolution runs in the same
-// register tiles as a matmul and needs no buffer beyond the kernel's panel.
+// never materialized: the kernel of MatmulKernel.cpp reads its rows straight
+// from the input (or packs them from it), so the convolution runs in the
+// same register tiles as a matmul and needs no buffer beyond the kernel's
+// panel, if any.
 //
 //  * conv2d (linalg.conv_2d_nchw_fchw on the padded input; also the
 //    stride-1 correlation of conv2d_grad_input, conv_2d_ngchw_gfchw with one
@@ -13,9 +14,10 @@
 //      out[b, f, (oh, ow)] = sum_(c, kh, kw) filter[f, (c, kh, kw)]
 //                            * in[b, c, oh*sh + kh*dh, ow*sw + kw*dw]
 //    M = F, N = OH*OW (the output's rows are contiguous), K = C*KH*KW; A is
-//    the filter as [F, C*KH*KW], B(k, p) the implicit im2col: a panel row
-//    (one (c, kh, kw), 16 consecutive pixels) is one vector load of the input
-//    when OW is a multiple of 16 and the stride is 1, else 16 scalar loads.
+//    the filter as [F, C*KH*KW], B(k, p) the implicit im2col: a row of B
+//    (one (c, kh, kw), 16 consecutive pixels) is one vector load of the
+//    input when OW is a multiple of 16 and the stride is 1, read in place
+//    by the kernel (no panel); else it is packed from 16 scalar loads.
 //  * conv2d_grad_filter (the linalg.generic of GradientLowering.cpp, one
 //    group), summed over images b:
 //      dw[f, (c, kh, kw)] = sum_(oh, ow) dy[b, f, (oh, ow)]
@@ -161,16 +163,24 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
   spec.readA = [&](ImplicitLocOpBuilder &nb, Value, Value m, Value k) {
     return tensor::ExtractOp::create(nb, filter2, ValueRange{m, k});
   };
-  spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
-                  int64_t columns, Value k0, int64_t steps, Value panel) {
-    return packRows(nb, n, columns, k0, steps, panel,
-                    [&](ImplicitLocOpBuilder &rb, Value k, Value column,
-                        int64_t lanes) {
-                      auto [c, kh, kw] = filterPosition(rb, shape, k);
-                      return readPixels(rb, shape, input, batch, c, kh, kw,
-                                        column, lanes);
-                    });
+  auto readRow = [&](ImplicitLocOpBuilder &rb, Value batch, Value k,
+                     Value column, int64_t lanes) {
+    auto [c, kh, kw] = filterPosition(rb, shape, k);
+    return readPixels(rb, shape, input, batch, c, kh, kw, column, lanes);
   };
+  if (convReadsInputInPlace(shape.ow, shape.sw)) {
+    // Each row of B is one vector load of the input: no packing.
+    spec.readB = readRow;
+  } else {
+    spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
+                    int64_t columns, Value k0, int64_t steps, Value panel) {
+      return packRows(nb, n, columns, k0, steps, panel,
+                      [&](ImplicitLocOpBuilder &rb, Value k, Value column,
+                          int64_t lanes) {
+                        return readRow(rb, batch, k, column, lanes);
+                      });
+    };
+  }
   Value result = emitPackedKernel(b, spec);
   return expand(b, outType, result, {{0}, {1}, {2, 3}});
 }

@@ -98,25 +98,40 @@ public:
   explicit KernelEmitter(const PackedKernelSpec &spec) : spec(spec) {}
 
   Value emit(ImplicitLocOpBuilder &b) {
-    Value panel = tensor::EmptyOp::create(
-        b, ArrayRef<int64_t>{spec.depth, kPackedPanelColumns},
-        b.getF32Type());
+    // Rows of B read in place need no panel.
+    Value panel;
+    if (!spec.readB)
+      panel = tensor::EmptyOp::create(
+          b, ArrayRef<int64_t>{spec.depth, kPackedPanelColumns},
+          b.getF32Type());
     Carried state{spec.c, panel};
     if (!spec.batchLoop)
       return emitRowBlocks(b, Value(), state).c;
     auto loop = scf::ForOp::create(
-        b, index(b, 0), index(b, spec.batch), index(b, 1),
-        ValueRange{state.c, state.panel},
+        b, index(b, 0), index(b, spec.batch), index(b, 1), carried(state),
         [&](OpBuilder &nested, Location loc, Value batch, ValueRange args) {
           ImplicitLocOpBuilder nb(loc, nested);
-          Carried next = emitRowBlocks(nb, batch, {args[0], args[1]});
-          scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+          Carried next = emitRowBlocks(nb, batch, fromValues(args));
+          scf::YieldOp::create(nb, carried(next));
         });
     return loop.getResult(0);
   }
 
 private:
   const PackedKernelSpec &spec;
+
+  /// The values a loop carries for `state`: C, and the panel if any.
+  static SmallVector<Value> carried(Carried state) {
+    SmallVector<Value> values{state.c};
+    if (state.panel)
+      values.push_back(state.panel);
+    return values;
+  }
+
+  /// The state a loop's arguments or results carry.
+  static Carried fromValues(ValueRange values) {
+    return {values[0], values.size() > 1 ? values[1] : Value()};
+  }
 
   /// The body of a blocked loop: the block's start and its static size.
   using BlockBody = llvm::function_ref<Carried(ImplicitLocOpBuilder &, Value,
@@ -130,13 +145,13 @@ private:
     if (full > 0) {
       auto loop = scf::ForOp::create(
           b, index(b, 0), index(b, full * size), index(b, size),
-          ValueRange{state.c, state.panel},
+          carried(state),
           [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
             ImplicitLocOpBuilder nb(loc, nested);
-            Carried next = body(nb, start, size, {args[0], args[1]});
-            scf::YieldOp::create(nb, ValueRange{next.c, next.panel});
+            Carried next = body(nb, start, size, fromValues(args));
+            scf::YieldOp::create(nb, carried(next));
           });
-      state = {loop.getResult(0), loop.getResult(1)};
+      state = fromValues(loop.getResults());
     }
     if (total % size > 0)
       state = body(b, index(b, full * size), total % size, state);
@@ -211,7 +226,9 @@ private:
   Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value m0,
                     int64_t rows, Value n, int64_t columns, Value k0,
                     int64_t steps, FirstBlock first, Carried state) {
-    Value panel = spec.pack(b, batch, n, columns, k0, steps, state.panel);
+    Value panel =
+        spec.readB ? Value()
+                   : spec.pack(b, batch, n, columns, k0, steps, state.panel);
     return forEachBlock(
         b, rows, kTileRows, {state.c, panel},
         [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows, Carried s) {
@@ -274,9 +291,13 @@ private:
           Value k = arith::AddIOp::create(nb, k0, i);
           SmallVector<Value> panelRow;
           for (int64_t v = 0; v < vectors; ++v)
-            panelRow.push_back(vector::TransferReadOp::create(
-                nb, vt, panel, ValueRange{i, index(nb, v * kLanes)}, zero,
-                ArrayRef<bool>{true}));
+            panelRow.push_back(
+                spec.readB
+                    ? spec.readB(nb, batch, k, colIndex[v],
+                                 std::min(kLanes, columns - v * kLanes))
+                    : vector::TransferReadOp::create(
+                          nb, vt, panel, ValueRange{i, index(nb, v * kLanes)},
+                          zero, ArrayRef<bool>{true}));
           SmallVector<Value> next;
           for (int64_t r = 0; r < rows; ++r) {
             Value a = spec.readA(nb, batch, rowIndex[r], k);

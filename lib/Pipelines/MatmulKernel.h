@@ -53,12 +53,18 @@ struct PackedKernelSpec {
                             mlir::Value n, int64_t columns, mlir::Value k0,
                             int64_t steps, mlir::Value panel)>
       pack;
+  /// Instead of `pack`, when B's rows can be loaded where they are: the 16
+  /// lanes B(b, k, n .. n + 15), of which the first `lanes` are valid. The
+  /// kernel then allocates no panel.
+  std::function<mlir::Value(mlir::ImplicitLocOpBuilder &, mlir::Value batch,
+                            mlir::Value k, mlir::Value n, int64_t lanes)>
+      readB;
 };
 
 /// Emits the kernel for `spec` at `b`'s insertion point: a [depth, 32] f32
-/// panel (one buffer), and the loops over batches, 256-row blocks,
-/// reduction blocks, 32-column panels and 8x32 register tiles. Returns the
-/// final C.
+/// panel (one buffer; none with `readB`), and the loops over batches,
+/// 256-row blocks, reduction blocks, 32-column panels and 8x32 register
+/// tiles. Returns the final C.
 mlir::Value emitPackedKernel(mlir::ImplicitLocOpBuilder &b,
                              const PackedKernelSpec &spec);
 

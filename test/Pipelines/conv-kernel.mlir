@@ -1,18 +1,20 @@
 // remat-tile-and-vectorize runs f32 convolutions with one group, and the
 // filter gradient's contraction, in the packed kernel over an implicit
 // im2col matrix (lib/Pipelines/ConvKernel.cpp): no linalg convolution or
-// contraction generic is left, a [min(K, 256), 32] panel is packed from the
-// input (a vector per 16 pixels of a 32-wide output row), and rows of the
-// filter (resp. the output gradient) are broadcast scalars. Grouped
-// convolutions keep the linalg lowering.
+// contraction generic is left. At stride 1 with output rows of 16k pixels
+// the kernel reads each row of B (16 pixels of one (c, kh, kw)) from the
+// input in place, allocating no panel; otherwise it packs a
+// [min(K, 256), 32] panel. Rows of the filter (resp. the output gradient)
+// are broadcast scalars. Grouped convolutions keep the linalg lowering.
 // RUN: remat-opt %s --pass-pipeline='builtin.module(convert-remat-to-linalg, func.func(remat-tile-and-vectorize))' | FileCheck %s
 
 // CHECK-LABEL: func.func @forward
 // CHECK-NOT: linalg.conv
-// CHECK: tensor.empty() : tensor<27x32xf32>
+// CHECK-NOT: tensor<27x32xf32>
 // CHECK: vector.transfer_read %{{.*}} : tensor<2x3x8x34xf32>, vector<16xf32>
 // CHECK: tensor.extract %{{.*}} : tensor<8x27xf32>
 // CHECK-NOT: linalg.conv
+// CHECK-NOT: tensor<27x32xf32>
 // CHECK: return
 func.func @forward(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x6x32xf32> {
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x6x32xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x6x32xf32>
@@ -21,12 +23,25 @@ func.func @forward(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<
 
 // CHECK-LABEL: func.func @input_gradient
 // CHECK-NOT: linalg.conv
-// CHECK: tensor.empty() : tensor<72x32xf32>
+// CHECK-NOT: tensor<72x32xf32>
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x8x8x34xf32>, vector<16xf32>
 // CHECK-NOT: linalg.conv
 // CHECK: return
 func.func @input_gradient(%g: tensor<2x8x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x3x6x32xf32> {
   %y = remat.conv2d_grad_input %g, %w padding [1, 1, 1, 1] : tensor<2x8x6x32xf32>, tensor<8x3x3x3xf32> -> tensor<2x3x6x32xf32>
   return %y : tensor<2x3x6x32xf32>
+}
+
+// Stride 2: the panel is packed from scalar loads.
+// CHECK-LABEL: func.func @strided
+// CHECK-NOT: linalg.conv
+// CHECK: tensor.empty() : tensor<27x32xf32>
+// CHECK: tensor.extract %{{.*}} : tensor<2x3x8x34xf32>
+// CHECK-NOT: linalg.conv
+// CHECK: return
+func.func @strided(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x3x16xf32> {
+  %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] : tensor<2x3x6x32xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x3x16xf32>
+  return %y : tensor<2x8x3x16xf32>
 }
 
 // CHECK-LABEL: func.func @filter_gradient

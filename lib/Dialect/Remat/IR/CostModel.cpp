@@ -269,11 +269,15 @@ int64_t Conv2DGradInputOp::scratchBytes() {
   int64_t grid = gridElements(result, filter.getDimSize(0),
                               (filter.getDimSize(2) - 1) * dilations[0],
                               (filter.getDimSize(3) - 1) * dilations[1]);
-  // The gradient grid and the reversed filter (and the kernel's panel),
-  // then the accumulator.
-  int64_t panel = convPanelBytes(
-      {result, filter, getGrad().getType()}, getGroups(),
-      filter.getDimSize(0) * filter.getDimSize(2) * filter.getDimSize(3));
+  // The gradient grid and the reversed filter (and the kernel's panel,
+  // unless it reads the grid in place: a stride-1 correlation), then the
+  // accumulator.
+  int64_t panel =
+      convReadsInputInPlace(result.getDimSize(3), 1)
+          ? 0
+          : convPanelBytes({result, filter, getGrad().getType()}, getGroups(),
+                           filter.getDimSize(0) * filter.getDimSize(2) *
+                               filter.getDimSize(3));
   return accumulateScratch(result,
                            elementBytes(result, grid) +
                                elementBytes(filter, filter.getNumElements()) +
@@ -402,9 +406,14 @@ int64_t MatmulOp::scratchBytes() {
 // avg_pool2d divides in place.
 int64_t Conv2DOp::scratchBytes() {
   RankedTensorType input = getInput().getType(), filter = getFilter().getType();
-  int64_t panel = convPanelBytes(
-      {input, filter, getType()}, getGroupsAttr().getInt(),
-      filter.getDimSize(1) * filter.getDimSize(2) * filter.getDimSize(3));
+  // The kernel's panel, unless it reads the input in place.
+  int64_t panel =
+      convReadsInputInPlace(getType().getDimSize(3), getStrides()[1])
+          ? 0
+          : convPanelBytes({input, filter, getType()},
+                           getGroupsAttr().getInt(),
+                           filter.getDimSize(1) * filter.getDimSize(2) *
+                               filter.getDimSize(3));
   return accumulateScratch(
       getType(),
       elementBytes(input, paddedElements(input, getPadding())) + panel);

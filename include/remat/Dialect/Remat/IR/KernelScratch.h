@@ -5,8 +5,8 @@
 // remat-tile-and-vectorize (MatmulKernel.cpp, ConvKernel.cpp) packs panels
 // of its right-hand operand into one buffer per op. It runs f32 matmuls
 // (reduction length K), conv2d and the correlation of conv2d_grad_input with
-// one group (C * KH * KW, resp. F * KH * KW), and conv2d_grad_filter with
-// one group (OH * OW). The sizes live here, shared by the kernels and by the
+// one group (C * KH * KW, resp. F * KH * KW; no panel when it reads the
+// input in place), and conv2d_grad_filter with one group (OH * OW). The sizes live here, shared by the kernels and by the
 // cost model's scratchBytes (CostModel.cpp), so that the peak the planner
 // computes is the peak the tracked allocator measures.
 //
@@ -38,6 +38,14 @@ inline int64_t packedPanelRows(int64_t k) {
 /// one buffer per op, live while it runs.
 inline int64_t packedPanelElements(int64_t k) {
   return packedPanelRows(k) * kPackedPanelColumns;
+}
+
+/// Whether the kernel reads a convolution's input in place, allocating no
+/// panel (conv2d, and the correlation of conv2d_grad_input, whose output
+/// width is the input's and whose stride is 1): each row of 16 output
+/// pixels is then one vector load of the input.
+inline bool convReadsInputInPlace(int64_t outputWidth, int64_t strideW) {
+  return outputWidth % 16 == 0 && strideW == 1;
 }
 
 } // namespace remat
