@@ -78,7 +78,7 @@ def flops(name, rest, in_types, out_types):
         g = int(groups.group(1)) if groups else 1
         return 2 * product(shape(out_types[0])) * (f[0] // g) * f[2] * f[3]
     if name == "remat.conv2d_grad_filter":
-        grad = shape(in_types[0])
+        grad = shape(in_types[1])  # operands: input, grad
         return (2 * product(shape(out_types[0])) * grad[0] * grad[2] *
                 grad[3])
     return None
