@@ -154,11 +154,13 @@ struct TileAndVectorizePass final
         target = tiled->tiledOps.back();
         llvm::append_range(loops, tiled->loops);
       }
-      if (failed(linalg::vectorizeOpPrecondition(target)))
+      if (failed(linalg::vectorizeOpPrecondition(target, {}, {},
+                                                 /*vectorizeNDExtract=*/true)))
         continue;
       rewriter.setInsertionPoint(target);
       FailureOr<linalg::VectorizationResult> vectorized =
-          linalg::vectorize(rewriter, target);
+          linalg::vectorize(rewriter, target, {}, {},
+                            /*vectorizeNDExtract=*/true);
       if (failed(vectorized))
         continue;
       if (target->getNumResults() == 0)
@@ -190,6 +192,12 @@ struct TileAndVectorizePass final
     vector::populateVectorMultiReductionLoweringPatterns(
         lowering, vector::VectorMultiReductionLowering::InnerReduction);
     vector::populateVectorOuterProductLoweringPatterns(lowering);
+    // Hoisting leaves the whole destination carried through the reduction
+    // loops beside its hoisted tile, yielded unchanged; drop those carries.
+    // Left in, the tile aliases another iteration argument and One-Shot
+    // Bufferize copies it into a fresh buffer on every iteration (a malloc
+    // per output tile, which the memory plan does not count).
+    scf::ForOp::getCanonicalizationPatterns(lowering, &getContext());
     if (failed(applyPatternsGreedily(func, std::move(lowering))))
       return signalPassFailure();
 

@@ -342,6 +342,104 @@ struct SoftmaxGradLowering final : OpConversionPattern<SoftmaxGradOp> {
 // Pooling and convolution
 //===----------------------------------------------------------------------===//
 
+/// The first maximum of a KH x KW window, scanned in row-major order: its
+/// value and its position p * KW + q (KH * KW when nothing wins). A NaN
+/// beats any number, among equals the earlier position wins, and an element
+/// `read(p, q)` reports outside the input (padding) never wins; `read`
+/// returns the element and that flag (null: always inside).
+std::pair<Value, Value> firstWindowMaximum(
+    OpBuilder &b, Location l, int64_t kh, int64_t kw,
+    llvm::function_ref<std::pair<Value, Value>(int64_t, int64_t)> read) {
+  auto cmpi = [&](arith::CmpIPredicate p, Value u, Value v) -> Value {
+    return arith::CmpIOp::create(b, l, p, u, v);
+  };
+  auto cmpf = [&](arith::CmpFPredicate p, Value u, Value v) -> Value {
+    return arith::CmpFOp::create(b, l, p, u, v);
+  };
+  auto both = [&](Value u, Value v) -> Value {
+    return arith::AndIOp::create(b, l, u, v);
+  };
+  auto either = [&](Value u, Value v) -> Value {
+    return arith::OrIOp::create(b, l, u, v);
+  };
+  Value best = cst(b, l, -std::numeric_limits<double>::infinity());
+  Value bestAt = arith::ConstantIndexOp::create(b, l, kh * kw);
+  Value trueValue = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+  for (int64_t p = 0; p < kh; ++p) {
+    for (int64_t q = 0; q < kw; ++q) {
+      auto [x, inside] = read(p, q);
+      Value at = arith::ConstantIndexOp::create(b, l, p * kw + q);
+      Value xNan = cmpf(arith::CmpFPredicate::UNO, x, x);
+      Value bestNan = cmpf(arith::CmpFPredicate::UNO, best, best);
+      Value notBestNan = arith::XOrIOp::create(b, l, bestNan, trueValue);
+      Value greater = either(cmpf(arith::CmpFPredicate::OGT, x, best),
+                             both(xNan, notBestNan));
+      Value equal = either(cmpf(arith::CmpFPredicate::OEQ, x, best),
+                           both(xNan, bestNan));
+      Value earlier = cmpi(arith::CmpIPredicate::slt, at, bestAt);
+      Value better = either(greater, both(equal, earlier));
+      if (inside)
+        better = both(better, inside);
+      best = arith::SelectOp::create(b, l, better, x, best);
+      bestAt = arith::SelectOp::create(b, l, better, at, bestAt);
+    }
+  }
+  return {best, bestAt};
+}
+
+/// max_pool2d_grad for windows that tile the input exactly (stride =
+/// kernel, no padding, f32): each input element lies in exactly one window,
+/// so it gets that window's gradient if it is the window's first maximum,
+/// else 0. One branch-free linalg.generic over the input, which
+/// remat-tile-and-vectorize vectorizes (the window reads become gathers);
+/// the result is `0 + picked`, the general lowering's sum with its one
+/// non-zero term, so both give the same bits.
+Value tiledWindowsMaxPoolGrad(OpBuilder &b, Location loc, MaxPool2DGradOp op,
+                              Value input, Value grad) {
+  RankedTensorType type = op.getType();
+  ArrayRef<int64_t> kernel = op.getKernel();
+  int64_t kh = kernel[0], kw = kernel[1];
+  AffineMap identity = b.getMultiDimIdentityMap(4);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{}, emptyTensor(b, loc, type),
+      ArrayRef<AffineMap>{identity}, iterators(4, 0),
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        auto constIndex = [&](int64_t v) -> Value {
+          return arith::ConstantIndexOp::create(nb, l, v);
+        };
+        Value n = linalg::IndexOp::create(nb, l, 0);
+        Value c = linalg::IndexOp::create(nb, l, 1);
+        Value h = linalg::IndexOp::create(nb, l, 2);
+        Value w = linalg::IndexOp::create(nb, l, 3);
+        Value oh = arith::DivUIOp::create(nb, l, h, constIndex(kh));
+        Value ow = arith::DivUIOp::create(nb, l, w, constIndex(kw));
+        Value top = arith::MulIOp::create(nb, l, oh, constIndex(kh));
+        Value left = arith::MulIOp::create(nb, l, ow, constIndex(kw));
+        // This element's position in its window.
+        Value wanted = arith::AddIOp::create(
+            nb, l,
+            arith::MulIOp::create(nb, l, arith::SubIOp::create(nb, l, h, top),
+                                  constIndex(kw)),
+            arith::SubIOp::create(nb, l, w, left));
+        auto [best, bestAt] = firstWindowMaximum(
+            nb, l, kh, kw, [&](int64_t p, int64_t q) {
+              Value row = arith::AddIOp::create(nb, l, top, constIndex(p));
+              Value col = arith::AddIOp::create(nb, l, left, constIndex(q));
+              Value x = tensor::ExtractOp::create(nb, l, input,
+                                                  ValueRange{n, c, row, col});
+              return std::make_pair(x, Value());
+            });
+        (void)best;
+        Value won = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::eq,
+                                          bestAt, wanted);
+        Value g = tensor::ExtractOp::create(nb, l, grad,
+                                            ValueRange{n, c, oh, ow});
+        Value picked = arith::SelectOp::create(nb, l, won, g, cst(nb, l, 0.0));
+        linalg::YieldOp::create(nb, l, add(nb, l, cst(nb, l, 0.0), picked));
+      });
+  return generic.getResult(0);
+}
+
 /// max_pool2d_grad: every input element sums the gradients of the windows
 /// whose first maximum it is. Input row h sits at window row i of window oh
 /// when oh * stride + i = h + pad_top. For each window covering the element
@@ -350,7 +448,8 @@ struct SoftmaxGradLowering final : OpConversionPattern<SoftmaxGradOp> {
 /// number, among equals the earlier position wins. Nothing but the
 /// accumulator is allocated: no padded copy, no tensor of winners (which
 /// would outlive the input, the one operand a backward pass often reads
-/// last here).
+/// last here). Windows that tile the input exactly take a faster path
+/// (tiledWindowsMaxPoolGrad).
 struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -365,6 +464,15 @@ struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
     bool hasPadding = llvm::any_of(padding, [](int64_t p) { return p != 0; });
     Value input = adaptor.getInput(), grad = adaptor.getGrad();
     int64_t kh = kernel[0], kw = kernel[1];
+    if (!hasPadding && strides[0] == kh && strides[1] == kw &&
+        type.getDimSize(2) == gradType.getDimSize(2) * kh &&
+        type.getDimSize(3) == gradType.getDimSize(3) * kw &&
+        type.getElementType().isF32() &&
+        gradType.getElementType().isF32()) {
+      rewriter.replaceOp(op,
+                         tiledWindowsMaxPoolGrad(rewriter, loc, op, input, grad));
+      return success();
+    }
     Value acc = filledTensor(rewriter, loc, f32Like(type), 0.0);
     AffineExpr d[6];
     bindDims(ctx, d[0], d[1], d[2], d[3], d[4], d[5]);
@@ -384,14 +492,8 @@ struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
           auto cmpi = [&](arith::CmpIPredicate p, Value u, Value v) -> Value {
             return arith::CmpIOp::create(b, l, p, u, v);
           };
-          auto cmpf = [&](arith::CmpFPredicate p, Value u, Value v) -> Value {
-            return arith::CmpFOp::create(b, l, p, u, v);
-          };
           auto both = [&](Value u, Value v) -> Value {
             return arith::AndIOp::create(b, l, u, v);
-          };
-          auto either = [&](Value u, Value v) -> Value {
-            return arith::OrIOp::create(b, l, u, v);
           };
           auto addi = [&](Value u, Value v) -> Value {
             return arith::AddIOp::create(b, l, u, v);
@@ -438,46 +540,30 @@ struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
             scf::YieldOp::create(b, l, cst(b, l, 0.0));
             b.setInsertionPointToStart(&covered.getThenRegion().front());
             // The window's first maximum, scanning it in row-major order.
-            Value best = cst(b, l, -std::numeric_limits<double>::infinity());
-            Value bestAt = constIndex(kh * kw);
-            Value trueValue =
-                arith::ConstantOp::create(b, l, b.getBoolAttr(true));
-            for (int64_t p = 0; p < kh; ++p) {
-              for (int64_t q = 0; q < kw; ++q) {
-                Value row = addi(arith::MulIOp::create(b, l, window[0],
-                                                       constIndex(strides[0])),
-                                 constIndex(p - padding[0]));
-                Value col = addi(arith::MulIOp::create(b, l, window[1],
-                                                       constIndex(strides[1])),
-                                 constIndex(q - padding[1]));
-                Value inside = both(inRange(row, type.getDimSize(2)),
-                                    inRange(col, type.getDimSize(3)));
-                if (hasPadding) {
-                  row =
-                      arith::SelectOp::create(b, l, inside, row, constIndex(0));
-                  col =
-                      arith::SelectOp::create(b, l, inside, col, constIndex(0));
-                }
-                Value x = toF32(b, l,
-                                tensor::ExtractOp::create(
-                                    b, l, input, ValueRange{n, c, row, col}));
-                Value at = constIndex(p * kw + q);
-                Value xNan = cmpf(arith::CmpFPredicate::UNO, x, x);
-                Value bestNan = cmpf(arith::CmpFPredicate::UNO, best, best);
-                Value notBestNan =
-                    arith::XOrIOp::create(b, l, bestNan, trueValue);
-                Value greater = either(cmpf(arith::CmpFPredicate::OGT, x, best),
-                                       both(xNan, notBestNan));
-                Value equal = either(cmpf(arith::CmpFPredicate::OEQ, x, best),
-                                     both(xNan, bestNan));
-                Value earlier = cmpi(arith::CmpIPredicate::slt, at, bestAt);
-                Value better = either(greater, both(equal, earlier));
-                if (hasPadding)
-                  better = both(better, inside);
-                best = arith::SelectOp::create(b, l, better, x, best);
-                bestAt = arith::SelectOp::create(b, l, better, at, bestAt);
-              }
-            }
+            auto [best, bestAt] = firstWindowMaximum(
+                b, l, kh, kw, [&](int64_t p, int64_t q) {
+                  Value row =
+                      addi(arith::MulIOp::create(b, l, window[0],
+                                                 constIndex(strides[0])),
+                           constIndex(p - padding[0]));
+                  Value col =
+                      addi(arith::MulIOp::create(b, l, window[1],
+                                                 constIndex(strides[1])),
+                           constIndex(q - padding[1]));
+                  Value inside = both(inRange(row, type.getDimSize(2)),
+                                      inRange(col, type.getDimSize(3)));
+                  if (hasPadding) {
+                    row = arith::SelectOp::create(b, l, inside, row,
+                                                  constIndex(0));
+                    col = arith::SelectOp::create(b, l, inside, col,
+                                                  constIndex(0));
+                  }
+                  Value x = toF32(b, l,
+                                  tensor::ExtractOp::create(
+                                      b, l, input, ValueRange{n, c, row, col}));
+                  return std::make_pair(x, hasPadding ? inside : Value());
+                });
+            (void)best;
             Value won = cmpi(arith::CmpIPredicate::eq, bestAt, wanted);
             Value g =
                 toF32(b, l,
