@@ -12,6 +12,8 @@
 #include "remat/Core/Plan.h"
 #include "remat/Core/Solvers.h"
 
+#include "TestGraphs.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -20,35 +22,9 @@
 #include <thread>
 
 using namespace remat;
+using namespace remat::test;
 
 namespace {
-
-/// A computed node.
-Node value(std::string name, int64_t bytes, std::vector<NodeId> inputs,
-           double cost = 1.0, int64_t scratch = 0) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.inputs = std::move(inputs);
-  node.cost = cost;
-  node.scratchBytes = scratch;
-  return node;
-}
-
-/// `node`, returned by the function.
-Node output(Node node) {
-  node.isOutput = true;
-  return node;
-}
-
-/// A resident argument.
-Node argument(std::string name, int64_t bytes) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.resident = true;
-  return node;
-}
 
 /// Options with `budget` and a time limit that the small tests never reach.
 SolverOptions withBudget(int64_t budget, double seconds = 20.0) {
@@ -65,16 +41,16 @@ SolverOptions withBudget(int64_t budget, double seconds = 20.0) {
 ///   400 (x + c + gc + scratch at step 4 cannot be avoided).
 Problem cosChain() {
   Problem p;
-  Node x = value("x", 100, {}, 1000);
+  Node x = computed("x", 100, {}, 1000);
   x.recomputable = false;
-  p.addNode(x);                                // 0
-  p.addNode(value("a", 100, {0}));             // 1 = cos x
-  p.addNode(value("b", 100, {1}));             // 2 = cos a
-  p.addNode(value("c", 100, {2}));             // 3 = cos b
-  p.addNode(value("gc", 100, {3}, 1, 100));    // 4 seed
-  p.addNode(value("gb", 100, {4, 2}));         // 5 = gc * -sin b
-  p.addNode(value("ga", 100, {5, 1}));         // 6 = gb * -sin a
-  p.addNode(output(value("gx", 100, {6, 0}))); // 7 = ga * -sin x
+  p.addNode(x);                                   // 0
+  p.addNode(computed("a", 100, {0}));             // 1 = cos x
+  p.addNode(computed("b", 100, {1}));             // 2 = cos a
+  p.addNode(computed("c", 100, {2}));             // 3 = cos b
+  p.addNode(computed("gc", 100, {3}, 1, 100));    // 4 seed
+  p.addNode(computed("gb", 100, {4, 2}));         // 5 = gc * -sin b
+  p.addNode(computed("ga", 100, {5, 1}));         // 6 = gb * -sin a
+  p.addNode(output(computed("gx", 100, {6, 0}))); // 7 = ga * -sin x
   return p;
 }
 
@@ -85,25 +61,14 @@ Problem cosChain() {
 ///   (cost 10). both: 320 (cost 11), the smallest (o's step).
 Problem twoCandidates() {
   Problem p;
-  Node s = value("s", 10, {});
+  Node s = computed("s", 10, {});
   s.recomputable = false;
-  p.addNode(s);                                    // 0
-  p.addNode(value("p", 200, {0}, 1));              // 1
-  p.addNode(value("q", 100, {0}, 10));             // 2
-  p.addNode(value("h", 300, {0}, 1));              // 3
-  p.addNode(value("k", 10, {3}, 1));               // 4
-  p.addNode(output(value("o", 10, {1, 2, 4}, 1))); // 5
-  return p;
-}
-
-/// x(arg, 4) -> a(8) -> b(8) -> c(8) -> d = c + a (8), output d.
-Problem chainWithSkip() {
-  Problem p;
-  p.addNode(argument("x", 4));                  // 0
-  p.addNode(value("a", 8, {0}, 10));            // 1
-  p.addNode(value("b", 8, {1}, 10));            // 2
-  p.addNode(value("c", 8, {2}, 10));            // 3
-  p.addNode(output(value("d", 8, {3, 1}, 10))); // 4
+  p.addNode(s);                                       // 0
+  p.addNode(computed("p", 200, {0}, 1));              // 1
+  p.addNode(computed("q", 100, {0}, 10));             // 2
+  p.addNode(computed("h", 300, {0}, 1));              // 3
+  p.addNode(computed("k", 10, {3}, 1));               // 4
+  p.addNode(output(computed("o", 10, {1, 2, 4}, 1))); // 5
   return p;
 }
 
@@ -148,9 +113,9 @@ Problem trainingLikeGraph(uint64_t seed, int forward, bool wideReader) {
       inputs.push_back(acts[rng.range(0, acts.size() - 1)]);
     if (rng.chance(40))
       inputs.push_back(static_cast<NodeId>(rng.range(0, residents - 1)));
-    Node node = value("f" + std::to_string(f), rng.range(1, 8) * 1024, inputs,
-                      static_cast<double>(rng.range(1, 100)),
-                      rng.chance(20) ? rng.range(1, 4) * 1024 : 0);
+    Node node = computed("f" + std::to_string(f), rng.range(1, 8) * 1024,
+                         inputs, static_cast<double>(rng.range(1, 100)),
+                         rng.chance(20) ? rng.range(1, 4) * 1024 : 0);
     node.recomputable = !rng.chance(5);
     prev = p.addNode(node);
     acts.push_back(prev);
@@ -163,9 +128,9 @@ Problem trainingLikeGraph(uint64_t seed, int forward, bool wideReader) {
       inputs.push_back(acts[rng.range(0, acts.size() - 1)]);
     if (wideReader)
       inputs.push_back(widelyRead);
-    Node node = value("g" + std::to_string(b), rng.range(1, 8) * 1024, inputs,
-                      static_cast<double>(rng.range(1, 100)),
-                      rng.chance(20) ? rng.range(1, 4) * 1024 : 0);
+    Node node = computed("g" + std::to_string(b), rng.range(1, 8) * 1024,
+                         inputs, static_cast<double>(rng.range(1, 100)),
+                         rng.chance(20) ? rng.range(1, 4) * 1024 : 0);
     prev = p.addNode(node);
   }
   p.node(prev).isOutput = true;
@@ -284,20 +249,20 @@ TEST(ExactSolverTest, PreferencesWeighTheCostAsTheGreedyDoes) {
 /// 43, which is the smallest peak.
 Problem keepLimitAtTheSmallestPeak() {
   Problem p;
-  p.addNode(argument("a", 1));              // 0
-  p.addNode(argument("b", 9));              // 1
-  p.addNode(value("n2", 7, {0}, 5));        // 2
-  p.addNode(value("n3", 2, {1}, 1));        // 3
-  Node n4 = value("n4", 13, {3, 2}, 12, 8); // 4
+  p.addNode(argument("a", 1));                 // 0
+  p.addNode(argument("b", 9));                 // 1
+  p.addNode(computed("n2", 7, {0}, 5));        // 2
+  p.addNode(computed("n3", 2, {1}, 1));        // 3
+  Node n4 = computed("n4", 13, {3, 2}, 12, 8); // 4
   n4.keepLimit = 6;
   n4.preference = Preference::PreferRecompute;
   p.addNode(n4);
-  p.addNode(value("n5", 3, {4, 3}, 11));    // 5
-  Node n6 = value("n6", 11, {4, 2, 4}, 10); // 6
+  p.addNode(computed("n5", 3, {4, 3}, 11));    // 5
+  Node n6 = computed("n6", 11, {4, 2, 4}, 10); // 6
   n6.mustSave = true;
   p.addNode(n6);
-  p.addNode(value("n7", 4, {6, 4, 4}, 13));          // 7
-  p.addNode(output(value("n8", 12, {3, 6}, 16, 8))); // 8
+  p.addNode(computed("n7", 4, {6, 4, 4}, 13));          // 7
+  p.addNode(output(computed("n8", 12, {3, 6}, 16, 8))); // 8
   return p;
 }
 
@@ -306,24 +271,24 @@ Problem keepLimitAtTheSmallestPeak() {
 /// to steps 5 and 6; the cheapest plan at 46 costs 36.
 Problem keepLimitsAtTheSmallestPeak() {
   Problem p;
-  Node n0 = value("n0", 10, {}, 20, 2);
+  Node n0 = computed("n0", 10, {}, 20, 2);
   n0.keepLimit = 0;
   p.addNode(n0); // 0
-  Node n1 = value("n1", 10, {0}, 19);
+  Node n1 = computed("n1", 10, {0}, 19);
   n1.preference = Preference::PreferRecompute;
-  p.addNode(n1);                       // 1
-  p.addNode(value("n2", 12, {0}, 11)); // 2
-  Node n3 = value("n3", 14, {0, 2, 1}, 8);
+  p.addNode(n1);                          // 1
+  p.addNode(computed("n2", 12, {0}, 11)); // 2
+  Node n3 = computed("n3", 14, {0, 2, 1}, 8);
   n3.keepLimit = 5;
-  p.addNode(n3);                     // 3
-  p.addNode(value("n4", 3, {2}, 0)); // 4
-  Node n5 = value("n5", 3, {3, 2}, 8, 5);
+  p.addNode(n3);                        // 3
+  p.addNode(computed("n4", 3, {2}, 0)); // 4
+  Node n5 = computed("n5", 3, {3, 2}, 8, 5);
   n5.keepLimit = 6;
   p.addNode(n5); // 5
-  Node n6 = value("n6", 6, {5, 3, 4}, 4, 6);
+  Node n6 = computed("n6", 6, {5, 3, 4}, 4, 6);
   n6.recomputable = false;
-  p.addNode(n6);                                   // 6
-  p.addNode(output(value("n7", 1, {6, 5, 5}, 5))); // 7
+  p.addNode(n6);                                      // 6
+  p.addNode(output(computed("n7", 1, {6, 5, 5}, 5))); // 7
   return p;
 }
 
@@ -656,9 +621,9 @@ TEST(ExactSolverTest, MatchesBruteForceOnTinyGraphs) {
       std::vector<NodeId> inputs = {static_cast<NodeId>(i - 1)};
       if (i > 1 && rng.chance(60))
         inputs.push_back(static_cast<NodeId>(rng.range(0, i - 2)));
-      p.addNode(value("n" + std::to_string(i), rng.range(1, 9), inputs,
-                      static_cast<double>(rng.range(1, 9)),
-                      rng.chance(25) ? rng.range(1, 5) : 0));
+      p.addNode(computed("n" + std::to_string(i), rng.range(1, 9), inputs,
+                         static_cast<double>(rng.range(1, 9)),
+                         rng.chance(25) ? rng.range(1, 5) : 0));
     }
     p.node(5).isOutput = true;
     if (seed == 3)

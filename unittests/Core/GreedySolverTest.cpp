@@ -11,6 +11,8 @@
 #include "remat/Core/Generators.h"
 #include "remat/Core/Solvers.h"
 
+#include "TestGraphs.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -18,28 +20,9 @@
 #include <random>
 
 using namespace remat;
+using namespace remat::test;
 
 namespace {
-
-/// A computed node.
-Node compute(std::string name, int64_t bytes, std::vector<NodeId> inputs,
-             double cost = 1.0) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.inputs = std::move(inputs);
-  node.cost = cost;
-  return node;
-}
-
-/// A resident argument.
-Node argument(std::string name, int64_t bytes) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.resident = true;
-  return node;
-}
 
 /// Whether `id` is recomputed anywhere in `plan`.
 bool recomputes(const Plan &plan, NodeId id) {
@@ -65,17 +48,17 @@ void expectReplays(const Problem &p, const SolveResult &result,
 /// Keeping everything peaks at 600 (at g3 and g2).
 Problem cosChain() {
   Problem p;
-  p.addNode(argument("x", 100));      // 0
-  p.addNode(compute("a1", 100, {0})); // 1
-  p.addNode(compute("a2", 100, {1})); // 2
-  p.addNode(compute("a3", 100, {2})); // 3
-  Node a4 = compute("a4", 100, {3});  // 4
+  p.addNode(argument("x", 100));       // 0
+  p.addNode(computed("a1", 100, {0})); // 1
+  p.addNode(computed("a2", 100, {1})); // 2
+  p.addNode(computed("a3", 100, {2})); // 3
+  Node a4 = computed("a4", 100, {3});  // 4
   a4.isOutput = true;
   p.addNode(a4);
-  p.addNode(compute("g3", 100, {3}));    // 5
-  p.addNode(compute("g2", 100, {5, 2})); // 6
-  p.addNode(compute("g1", 100, {6, 1})); // 7
-  Node gx = compute("gx", 100, {7, 0});  // 8
+  p.addNode(computed("g3", 100, {3}));    // 5
+  p.addNode(computed("g2", 100, {5, 2})); // 6
+  p.addNode(computed("g1", 100, {6, 1})); // 7
+  Node gx = computed("gx", 100, {7, 0});  // 8
   gx.isOutput = true;
   p.addNode(gx);
   return p;
@@ -129,13 +112,13 @@ TEST(GreedySolverTest, CosChainAtTheTightestBudget) {
 /// larger mm (cost 1000) to 2210. A bytes-only metric (XLA's) evicts mm.
 Problem broadcastAndMatmul() {
   Problem p;
-  p.addNode(argument("p", 10));              // 0
-  p.addNode(compute("bcast", 1000, {0}, 1)); // 1
-  p.addNode(compute("mm", 1200, {0}, 1000)); // 2
-  p.addNode(compute("mid1", 500, {0}, 1));   // 3
-  p.addNode(compute("mid2", 500, {3}, 1));   // 4
-  p.addNode(compute("u1", 10, {1, 4}, 1));   // 5
-  Node u2 = compute("u2", 10, {2, 5}, 1);    // 6
+  p.addNode(argument("p", 10));               // 0
+  p.addNode(computed("bcast", 1000, {0}, 1)); // 1
+  p.addNode(computed("mm", 1200, {0}, 1000)); // 2
+  p.addNode(computed("mid1", 500, {0}, 1));   // 3
+  p.addNode(computed("mid2", 500, {3}, 1));   // 4
+  p.addNode(computed("u1", 10, {1, 4}, 1));   // 5
+  Node u2 = computed("u2", 10, {2, 5}, 1);    // 6
   u2.isOutput = true;
   p.addNode(u2);
   return p;

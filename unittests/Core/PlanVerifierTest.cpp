@@ -7,42 +7,14 @@
 
 #include "remat/Core/Plan.h"
 
+#include "TestGraphs.h"
+
 #include "gtest/gtest.h"
 
 using namespace remat;
+using namespace remat::test;
 
 namespace {
-
-Node compute(std::string name, int64_t bytes, std::vector<NodeId> inputs,
-             double cost = 1.0) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.inputs = std::move(inputs);
-  node.cost = cost;
-  return node;
-}
-
-Node argument(std::string name, int64_t bytes) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.resident = true;
-  return node;
-}
-
-/// x(arg, 4) -> a(8) -> b(8) -> c(8) -> d = c + a (8), output d.
-Problem chainWithSkip() {
-  Problem p;
-  p.addNode(argument("x", 4));            // 0
-  p.addNode(compute("a", 8, {0}, 10));    // 1
-  p.addNode(compute("b", 8, {1}, 10));    // 2
-  p.addNode(compute("c", 8, {2}, 10));    // 3
-  Node d = compute("d", 8, {3, 1}, 10);   // 4
-  d.isOutput = true;
-  p.addNode(d);
-  return p;
-}
 
 TEST(PlanVerifierTest, KeepAllProfile) {
   Problem p = chainWithSkip();
@@ -89,10 +61,10 @@ TEST(PlanVerifierTest, ChainNeedsOperands) {
 
 TEST(PlanVerifierTest, RecomputeExtendsOperandLife) {
   Problem p;
-  p.addNode(argument("x", 4));     // 0
-  p.addNode(compute("a", 8, {0})); // 1
-  p.addNode(compute("b", 8, {1})); // 2
-  Node c = compute("c", 8, {2});   // 3
+  p.addNode(argument("x", 4));      // 0
+  p.addNode(computed("a", 8, {0})); // 1
+  p.addNode(computed("b", 8, {1})); // 2
+  Node c = computed("c", 8, {2});   // 3
   c.isOutput = true;
   p.addNode(c);
   Plan plan = Plan::keepAll(p);
@@ -164,11 +136,12 @@ TEST(PlanVerifierTest, ScratchCountsOnlyWhileRunning) {
 
 TEST(PlanVerifierTest, CheckRejectsMalformedProblems) {
   Problem p;
-  p.addNode(compute("a", 8, {1}));
+  p.addNode(computed("a", 8, {1}));
   ASSERT_TRUE(p.check().has_value());
-  EXPECT_EQ(*p.check(), "node 0 (a) reads node 1, which is not an earlier node");
+  EXPECT_EQ(*p.check(),
+            "node 0 (a) reads node 1, which is not an earlier node");
   Problem q;
-  Node n = compute("n", -1, {});
+  Node n = computed("n", -1, {});
   q.addNode(n);
   EXPECT_EQ(*q.check(), "node 0 (n) has a negative size");
   Problem r = chainWithSkip();

@@ -7,43 +7,18 @@
 
 #include "remat/Core/Solvers.h"
 
+#include "TestGraphs.h"
+
 #include "gtest/gtest.h"
 
 using namespace remat;
+using namespace remat::test;
 
 namespace {
 
-/// A computed node.
-Node compute(std::string name, int64_t bytes, std::vector<NodeId> inputs,
-             double cost = 10.0) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.inputs = std::move(inputs);
-  node.cost = cost;
-  return node;
-}
-
-/// A resident argument.
-Node argument(std::string name, int64_t bytes) {
-  Node node;
-  node.name = std::move(name);
-  node.bytes = bytes;
-  node.resident = true;
-  return node;
-}
-
-/// x(arg, 4) -> a(8) -> b(8) -> c(8) -> d = c + a (8), output d.
-Problem chainWithSkip() {
-  Problem p;
-  p.addNode(argument("x", 4));      // 0
-  p.addNode(compute("a", 8, {0}));  // 1
-  p.addNode(compute("b", 8, {1}));  // 2
-  p.addNode(compute("c", 8, {2}));  // 3
-  Node d = compute("d", 8, {3, 1}); // 4
-  d.isOutput = true;
-  p.addNode(d);
-  return p;
+/// A computed node of cost 10.
+Node computed10(std::string name, int64_t bytes, std::vector<NodeId> inputs) {
+  return computed(std::move(name), bytes, std::move(inputs), 10.0);
 }
 
 /// A plan's per-anchor lists.
@@ -85,12 +60,12 @@ TEST(PolicySolverTest, KeepLimitRecomputesBeforeFirstLaterUse) {
 
 TEST(PolicySolverTest, OneNewCopyServesEveryLaterUse) {
   Problem p;
-  p.addNode(argument("x", 4));        // 0
-  p.addNode(compute("a", 8, {0}));    // 1
-  p.addNode(compute("b", 8, {1}));    // 2
-  p.addNode(compute("c", 8, {2}));    // 3
-  p.addNode(compute("d", 8, {3, 1})); // 4
-  Node e = compute("e", 8, {4, 1});   // 5
+  p.addNode(argument("x", 4));           // 0
+  p.addNode(computed10("a", 8, {0}));    // 1
+  p.addNode(computed10("b", 8, {1}));    // 2
+  p.addNode(computed10("c", 8, {2}));    // 3
+  p.addNode(computed10("d", 8, {3, 1})); // 4
+  Node e = computed10("e", 8, {4, 1});   // 5
   e.isOutput = true;
   p.addNode(e);
   p.node(1).keepLimit = 2;
@@ -101,11 +76,11 @@ TEST(PolicySolverTest, OneNewCopyServesEveryLaterUse) {
 
 TEST(PolicySolverTest, ChainRecomputesOperandsPastTheirLimit) {
   Problem p;
-  p.addNode(argument("x", 4));      // 0
-  p.addNode(compute("a", 8, {0}));  // 1
-  p.addNode(compute("b", 8, {1}));  // 2
-  p.addNode(compute("c", 8, {2}));  // 3
-  Node d = compute("d", 8, {3, 2}); // 4
+  p.addNode(argument("x", 4));         // 0
+  p.addNode(computed10("a", 8, {0}));  // 1
+  p.addNode(computed10("b", 8, {1}));  // 2
+  p.addNode(computed10("c", 8, {2}));  // 3
+  Node d = computed10("d", 8, {3, 2}); // 4
   d.isOutput = true;
   p.addNode(d);
   p.node(1).keepLimit = 2; // a: only for b
@@ -120,11 +95,11 @@ TEST(PolicySolverTest, SaveableOperandsAreKeptNotRecomputed) {
   // As above, but a has no limit: like a saveable residual in JAX, it is
   // kept until b's recomputation reads it.
   Problem p;
-  p.addNode(argument("x", 4));      // 0
-  p.addNode(compute("a", 8, {0}));  // 1
-  p.addNode(compute("b", 8, {1}));  // 2
-  p.addNode(compute("c", 8, {2}));  // 3
-  Node d = compute("d", 8, {3, 2}); // 4
+  p.addNode(argument("x", 4));         // 0
+  p.addNode(computed10("a", 8, {0}));  // 1
+  p.addNode(computed10("b", 8, {1}));  // 2
+  p.addNode(computed10("c", 8, {2}));  // 3
+  Node d = computed10("d", 8, {3, 2}); // 4
   d.isOutput = true;
   p.addNode(d);
   p.node(2).keepLimit = 3;
@@ -139,17 +114,17 @@ TEST(PolicySolverTest, NothingSaveableRecomputesTheForwardChain) {
   // jax.checkpoint(policy=nothing_saveable) around a cos chain: the backward
   // pass recomputes a1..a3 from x, in one chain, before their first use.
   Problem p;
-  p.addNode(argument("x", 100));      // 0
-  p.addNode(compute("a1", 100, {0})); // 1
-  p.addNode(compute("a2", 100, {1})); // 2
-  p.addNode(compute("a3", 100, {2})); // 3
-  Node a4 = compute("a4", 100, {3});  // 4
+  p.addNode(argument("x", 100));         // 0
+  p.addNode(computed10("a1", 100, {0})); // 1
+  p.addNode(computed10("a2", 100, {1})); // 2
+  p.addNode(computed10("a3", 100, {2})); // 3
+  Node a4 = computed10("a4", 100, {3});  // 4
   a4.isOutput = true;
   p.addNode(a4);
-  p.addNode(compute("g3", 100, {3}));    // 5
-  p.addNode(compute("g2", 100, {5, 2})); // 6
-  p.addNode(compute("g1", 100, {6, 1})); // 7
-  Node gx = compute("gx", 100, {7, 0});  // 8
+  p.addNode(computed10("g3", 100, {3}));    // 5
+  p.addNode(computed10("g2", 100, {5, 2})); // 6
+  p.addNode(computed10("g1", 100, {6, 1})); // 7
+  Node gx = computed10("gx", 100, {7, 0});  // 8
   gx.isOutput = true;
   p.addNode(gx);
   for (NodeId id : {1, 2, 3})
@@ -175,10 +150,10 @@ TEST(PolicySolverTest, MustOffloadGoesToHostAfterLastUseBeforeLimit) {
 
 TEST(PolicySolverTest, MustOffloadWithoutEarlyUseGoesRightAfterCreation) {
   Problem p;
-  p.addNode(argument("x", 4));      // 0
-  p.addNode(compute("a", 8, {0}));  // 1
-  p.addNode(compute("b", 8, {0}));  // 2
-  Node c = compute("c", 8, {2, 1}); // 3
+  p.addNode(argument("x", 4));         // 0
+  p.addNode(computed10("a", 8, {0}));  // 1
+  p.addNode(computed10("b", 8, {0}));  // 2
+  Node c = computed10("c", 8, {2, 1}); // 3
   c.isOutput = true;
   p.addNode(c);
   p.node(1).keepLimit = 1;

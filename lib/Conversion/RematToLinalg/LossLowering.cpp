@@ -24,12 +24,6 @@ using namespace remat::lowering;
 
 namespace {
 
-Value addF(OpBuilder &b, Location loc, ValueRange a) {
-  return arith::AddFOp::create(b, loc, a[0], a[1]);
-}
-Value maxF(OpBuilder &b, Location loc, ValueRange a) {
-  return arith::MaximumFOp::create(b, loc, a[0], a[1]);
-}
 
 /// Views `value` as rank 2 ([rows, last]) or rank 1 ([rows]).
 Value viewAs(OpBuilder &b, Location loc, Value value,

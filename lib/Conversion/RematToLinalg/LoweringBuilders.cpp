@@ -9,6 +9,14 @@
 using namespace mlir;
 using namespace remat;
 
+Value lowering::addF(OpBuilder &b, Location loc, ValueRange a) {
+  return arith::AddFOp::create(b, loc, a[0], a[1]);
+}
+
+Value lowering::maxF(OpBuilder &b, Location loc, ValueRange a) {
+  return arith::MaximumFOp::create(b, loc, a[0], a[1]);
+}
+
 Value lowering::f32Constant(OpBuilder &b, Location loc, double value) {
   return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
 }
@@ -25,16 +33,15 @@ Value lowering::fromF32(OpBuilder &b, Location loc, Value value, Type type) {
   return arith::TruncFOp::create(b, loc, type, value);
 }
 
-Value lowering::emptyTensor(OpBuilder &b, Location loc,
-                            RankedTensorType type) {
+Value lowering::emptyTensor(OpBuilder &b, Location loc, RankedTensorType type) {
   return tensor::EmptyOp::create(b, loc, type.getShape(),
                                  type.getElementType());
 }
 
-Value lowering::filledTensor(OpBuilder &b, Location loc,
-                             RankedTensorType type, double value) {
-  Value scalar = fromF32(b, loc, f32Constant(b, loc, value),
-                         type.getElementType());
+Value lowering::filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                             double value) {
+  Value scalar =
+      fromF32(b, loc, f32Constant(b, loc, value), type.getElementType());
   Value empty = emptyTensor(b, loc, type);
   return linalg::FillOp::create(b, loc, scalar, empty).getResult(0);
 }
@@ -60,9 +67,8 @@ SmallVector<Value> lowering::mapWithMapsMulti(
         SmallVector<Value> scalars;
         for (Value arg : args.take_front(numInputs)) {
           // Integer inputs (ids, seeds) pass through unchanged.
-          scalars.push_back(isa<FloatType>(arg.getType())
-                                ? toF32(nb, nloc, arg)
-                                : arg);
+          scalars.push_back(isa<FloatType>(arg.getType()) ? toF32(nb, nloc, arg)
+                                                          : arg);
         }
         SmallVector<Value> results = fn(nb, nloc, scalars);
         for (auto [result, type] : llvm::zip_equal(results, resultTypes))
@@ -76,10 +82,10 @@ Value lowering::mapWithMaps(OpBuilder &b, Location loc,
                             RankedTensorType resultType, ValueRange inputs,
                             ArrayRef<AffineMap> inputMaps, ScalarFn fn) {
   return mapWithMapsMulti(
-      b, loc, resultType, inputs, inputMaps,
-      [&](OpBuilder &nb, Location nloc, ValueRange scalars) {
-        return SmallVector<Value>{fn(nb, nloc, scalars)};
-      })
+             b, loc, resultType, inputs, inputMaps,
+             [&](OpBuilder &nb, Location nloc, ValueRange scalars) {
+               return SmallVector<Value>{fn(nb, nloc, scalars)};
+             })
       .front();
 }
 
@@ -133,9 +139,8 @@ Value lowering::reduceToF32(OpBuilder &b, Location loc, Value input,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         SmallVector<Value> scalars;
         for (Value arg : args.drop_back())
-          scalars.push_back(isa<FloatType>(arg.getType())
-                                ? toF32(nb, nloc, arg)
-                                : arg);
+          scalars.push_back(isa<FloatType>(arg.getType()) ? toF32(nb, nloc, arg)
+                                                          : arg);
         Value value = pre ? pre(nb, nloc, scalars) : scalars.front();
         Value next = combine(nb, nloc, ValueRange{args.back(), value});
         linalg::YieldOp::create(nb, nloc, next);
@@ -158,8 +163,8 @@ Value lowering::padSpatial(OpBuilder &b, Location loc, Value input,
   SmallVector<OpFoldResult> high{b.getIndexAttr(0), b.getIndexAttr(0),
                                  b.getIndexAttr(padding[2]),
                                  b.getIndexAttr(padding[3])};
-  Value pad = fromF32(b, loc, f32Constant(b, loc, value),
-                      type.getElementType());
+  Value pad =
+      fromF32(b, loc, f32Constant(b, loc, value), type.getElementType());
   return tensor::PadOp::create(b, loc, paddedType, input, low, high, pad);
 }
 
@@ -212,8 +217,7 @@ Value lowering::castTensor(OpBuilder &b, Location loc, Value tensor,
   if (type.getElementType() == elementType)
     return tensor;
   auto resultType = RankedTensorType::get(type.getShape(), elementType);
-  return mapElementwise(b, loc, resultType, tensor,
-                        [](OpBuilder &, Location, ValueRange args) {
-                          return args.front();
-                        });
+  return mapElementwise(
+      b, loc, resultType, tensor,
+      [](OpBuilder &, Location, ValueRange args) { return args.front(); });
 }

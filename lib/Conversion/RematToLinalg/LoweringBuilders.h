@@ -20,6 +20,11 @@ namespace remat::lowering {
 using ScalarFn = llvm::function_ref<mlir::Value(
     mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>;
 
+/// The combiners of reduceToF32 (ScalarFn): a + b, and maximum(a, b)
+/// (NaN-propagating).
+mlir::Value addF(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a);
+mlir::Value maxF(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a);
+
 /// An f32 constant.
 mlir::Value f32Constant(mlir::OpBuilder &b, mlir::Location loc, double value);
 
@@ -48,8 +53,7 @@ mlir::Value mapElementwise(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value mapWithMaps(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::RankedTensorType resultType,
                         mlir::ValueRange inputs,
-                        llvm::ArrayRef<mlir::AffineMap> inputMaps,
-                        ScalarFn fn);
+                        llvm::ArrayRef<mlir::AffineMap> inputMaps, ScalarFn fn);
 
 /// Several scalar results computed together from f32 values.
 using MultiScalarFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
@@ -73,8 +77,7 @@ mapWithMapsMulti(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value reduceToF32(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value input, llvm::ArrayRef<int64_t> dims,
                         bool keepDims, double init, ScalarFn combine,
-                        ScalarFn pre = nullptr,
-                        mlir::ValueRange extras = {},
+                        ScalarFn pre = nullptr, mlir::ValueRange extras = {},
                         llvm::ArrayRef<mlir::AffineMap> extraMaps = {});
 
 /// The map from an iteration space of `rank` dims to the kept dims (`dims`

@@ -21,9 +21,6 @@ using namespace remat::lowering;
 
 namespace {
 
-Value addF(OpBuilder &b, Location loc, ValueRange a) {
-  return arith::AddFOp::create(b, loc, a[0], a[1]);
-}
 
 /// (x - sum / count)^2, for the second statistics pass.
 Value squaredDeviation(OpBuilder &b, Location loc, Value x, Value sum,

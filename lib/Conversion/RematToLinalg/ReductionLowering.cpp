@@ -49,12 +49,6 @@ struct BroadcastLowering final : OpConversionPattern<BroadcastOp> {
   }
 };
 
-Value addF(OpBuilder &b, Location loc, ValueRange a) {
-  return arith::AddFOp::create(b, loc, a[0], a[1]);
-}
-Value maxF(OpBuilder &b, Location loc, ValueRange a) {
-  return arith::MaximumFOp::create(b, loc, a[0], a[1]);
-}
 
 template <typename OpTy>
 struct ReduceLowering final : OpConversionPattern<OpTy> {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/KernelScratch.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "remat/Dialect/Remat/IR/ViewCopies.h"
@@ -278,10 +279,9 @@ int64_t Conv2DGradInputOp::scratchBytes() {
           : convPanelBytes({result, filter, getGrad().getType()}, getGroups(),
                            filter.getDimSize(0) * filter.getDimSize(2) *
                                filter.getDimSize(3));
-  return accumulateScratch(result,
-                           elementBytes(result, grid) +
-                               elementBytes(filter, filter.getNumElements()) +
-                               panel);
+  return accumulateScratch(
+      result, elementBytes(result, grid) +
+                  elementBytes(filter, filter.getNumElements()) + panel);
 }
 
 int64_t Conv2DGradFilterOp::flops() {
@@ -410,8 +410,7 @@ int64_t Conv2DOp::scratchBytes() {
   int64_t panel =
       convReadsInputInPlace(getType().getDimSize(3), getStrides()[1])
           ? 0
-          : convPanelBytes({input, filter, getType()},
-                           getGroupsAttr().getInt(),
+          : convPanelBytes({input, filter, getType()}, getGroupsAttr().getInt(),
                            filter.getDimSize(1) * filter.getDimSize(2) *
                                filter.getDimSize(3));
   return accumulateScratch(
@@ -456,28 +455,14 @@ static int64_t bodyPeakBytes(Block &body) {
     auto it = bufferOf.find(value);
     return it == bufferOf.end() ? value : it->second;
   };
-  struct Frame {
-    Block::iterator it, end;
-    CheckpointOp owner;
-  };
-  llvm::SmallVector<Frame> stack{{body.begin(), body.end(), CheckpointOp()}};
-  while (!stack.empty()) {
-    if (stack.back().it == stack.back().end) {
-      if (CheckpointOp owner = stack.back().owner)
-        for (auto [result, yielded] :
-             llvm::zip(owner.getResults(), owner.getYield().getValues()))
-          bufferOf[result] = buffer(yielded);
-      stack.pop_back();
+  for (auto [op, checkpointEnd] : flattenCheckpoints(body)) {
+    if (checkpointEnd) {
+      auto owner = cast<CheckpointOp>(op);
+      for (auto [result, yielded] :
+           llvm::zip(owner.getResults(), owner.getYield().getValues()))
+        bufferOf[result] = buffer(yielded);
       continue;
     }
-    Operation *op = &*stack.back().it++;
-    if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
-      Block &inner = checkpoint.getBody().front();
-      stack.push_back({inner.begin(), inner.end(), checkpoint});
-      continue;
-    }
-    if (isa<YieldOp>(op) && isa<CheckpointOp>(op->getParentOp()))
-      continue;
     auto cost = dyn_cast<RematCostOpInterface>(op);
     if (cost && op->getNumResults() == 1 && cost.isView())
       bufferOf[op->getResult(0)] = buffer(op->getOperand(0));

@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "remat/Analysis/GraphProblem.h"
+#include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -40,42 +41,6 @@ namespace {
 bool isFloatTensor(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && isa<FloatType>(tensor.getElementType());
-}
-
-/// A step of the flattened forward schedule: an op, or the end of a
-/// checkpoint body (where the checkpoint's results become available).
-struct ScheduleEntry {
-  Operation *op;
-  bool checkpointEnd;
-};
-
-/// The function body in program order, checkpoint bodies flattened.
-std::vector<ScheduleEntry> flatten(Block &block) {
-  std::vector<ScheduleEntry> entries;
-  struct Frame {
-    Block::iterator it, end;
-    CheckpointOp owner;
-  };
-  SmallVector<Frame> stack{{block.begin(), block.end(), CheckpointOp()}};
-  while (!stack.empty()) {
-    Frame &frame = stack.back();
-    if (frame.it == frame.end) {
-      if (frame.owner)
-        entries.push_back({frame.owner, true});
-      stack.pop_back();
-      continue;
-    }
-    Operation *op = &*frame.it++;
-    if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
-      Block &body = checkpoint.getBody().front();
-      stack.push_back({body.begin(), body.end(), checkpoint});
-      continue;
-    }
-    if (op->hasTrait<OpTrait::IsTerminator>())
-      continue;
-    entries.push_back({op, false});
-  }
-  return entries;
 }
 
 /// Collects the ops a VJP rule creates.
@@ -280,19 +245,24 @@ LogicalResult Differentiator::run() {
   module.insert(std::next(Block::iterator(forward)), grad);
   Block &body = grad.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
-  std::vector<ScheduleEntry> schedule = flatten(body);
+  // The forward ops in program order, checkpoint bodies in place (the
+  // return is not one of them).
+  std::vector<FlatScheduleEntry> schedule = flattenCheckpoints(body);
+  llvm::erase_if(schedule, [&](const FlatScheduleEntry &entry) {
+    return entry.op == ret.getOperation();
+  });
 
   // Number the forward ops; find the active values.
   Builder b(forward.getContext());
   int64_t nextId = 0;
   for (unsigned index : wrt)
     active.insert(body.getArgument(index));
-  for (const ScheduleEntry &entry : schedule) {
+  for (const FlatScheduleEntry &entry : schedule) {
     Operation *op = entry.op;
     if (entry.checkpointEnd) {
       auto checkpoint = cast<CheckpointOp>(op);
-      for (auto [result, yielded] :
-           llvm::zip(checkpoint.getResults(), checkpoint.getYield().getValues()))
+      for (auto [result, yielded] : llvm::zip(
+               checkpoint.getResults(), checkpoint.getYield().getValues()))
         if (active.contains(yielded))
           active.insert(result);
       continue;
@@ -313,14 +283,14 @@ LogicalResult Differentiator::run() {
   auto lossType = cast<RankedTensorType>(loss.getType());
   Value seed = ConstantOp::create(
       builder, ret.getLoc(),
-      DenseElementsAttr::get(lossType, builder.getFloatAttr(
-                                           lossType.getElementType(), 1.0)));
+      DenseElementsAttr::get(
+          lossType, builder.getFloatAttr(lossType.getElementType(), 1.0)));
   adjoints[loss] = seed;
-  for (const ScheduleEntry &entry : llvm::reverse(schedule)) {
+  for (const FlatScheduleEntry &entry : llvm::reverse(schedule)) {
     if (entry.checkpointEnd) {
       auto checkpoint = cast<CheckpointOp>(entry.op);
-      for (auto [result, yielded] :
-           llvm::zip(checkpoint.getResults(), checkpoint.getYield().getValues()))
+      for (auto [result, yielded] : llvm::zip(
+               checkpoint.getResults(), checkpoint.getYield().getValues()))
         if (Value g = adjoints.lookup(result))
           accumulate(yielded, g, IntegerAttr());
       continue;
@@ -348,11 +318,12 @@ LogicalResult Differentiator::run() {
   // Tools (remat-run --check-gradients) find the primal and the argument of
   // each gradient here.
   SmallVector<int64_t> wrtIndices(wrt.begin(), wrt.end());
-  grad->setAttr("remat.primal", FlatSymbolRefAttr::get(forward.getSymNameAttr()));
+  grad->setAttr("remat.primal",
+                FlatSymbolRefAttr::get(forward.getSymNameAttr()));
   grad->setAttr("remat.wrt", b.getDenseI64ArrayAttr(wrtIndices));
-  grad.setFunctionType(
-      FunctionType::get(grad.getContext(), grad.getArgumentTypes(),
-                        ValueRange(results).getTypes()));
+  grad.setFunctionType(FunctionType::get(grad.getContext(),
+                                         grad.getArgumentTypes(),
+                                         ValueRange(results).getTypes()));
   exposeResiduals();
   removeDeadForwardOps();
   return success();
