@@ -7,6 +7,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -22,11 +23,7 @@ std::string GraphProblem::describe(NodeId id) const {
   return text;
 }
 
-Location GraphProblem::location(NodeId id) const {
-  if (ops[id])
-    return ops[id]->getLoc();
-  return residentValues[id].getLoc();
-}
+Location GraphProblem::location(NodeId id) const { return locations[id]; }
 
 bool remat::isViewOp(Operation *op) {
   if (op->getNumResults() != 1 || op->getNumOperands() == 0)
@@ -53,9 +50,9 @@ public:
 
 private:
   /// Checks that `type` can be sized; `describeValue` names it for errors.
-  LogicalResult checkType(Operation *anchor, Type type,
-                          llvm::function_ref<void(InFlightDiagnostic &)>
-                              describeValue);
+  LogicalResult
+  checkType(Operation *anchor, Type type,
+            llvm::function_ref<void(InFlightDiagnostic &)> describeValue);
   LogicalResult addArguments(Block &block);
   LogicalResult addOp(Operation *op);
   NodeId addResident(Value value, std::string name, Operation *op);
@@ -93,8 +90,7 @@ LogicalResult GraphBuilder::checkType(
   return success();
 }
 
-NodeId GraphBuilder::addResident(Value value, std::string name,
-                                 Operation *op) {
+NodeId GraphBuilder::addResident(Value value, std::string name, Operation *op) {
   Node node;
   node.name = std::move(name);
   node.bytes = getMemoryBytes(value.getType());
@@ -103,6 +99,7 @@ NodeId GraphBuilder::addResident(Value value, std::string name,
   graph.ops.push_back(op);
   graph.results.push_back({0, op ? op->getNumResults() : 0});
   graph.residentValues.push_back(value);
+  graph.locations.push_back(value.getLoc());
   graph.flops.push_back(0);
   graph.tags.emplace_back();
   graph.origins[value] = ValueOrigin{id, 0, {}};
@@ -174,17 +171,18 @@ void GraphBuilder::addComputeNode(Operation *op) {
   node.scratchBytes += sideBytes;
   node.cost = static_cast<double>(flops) +
               options.bytesWeight * static_cast<double>(read + written);
-  node.recomputable = op->getNumResults() != 0 && isMemoryEffectFree(op);
-  node.offloadable =
-      options.allowOffload && op->getNumResults() != 0 &&
-      llvm::all_of(op->getResultTypes(),
-                   [](Type t) { return isa<RankedTensorType>(t); });
+  node.recomputable = isRecomputable(op);
+  node.offloadable = options.allowOffload && op->getNumResults() != 0 &&
+                     llvm::all_of(op->getResultTypes(), [](Type t) {
+                       return isa<RankedTensorType>(t);
+                     });
   for (NodeId input : inputsOf(op))
     node.inputs.push_back(input);
   NodeId id = graph.problem.addNode(std::move(node));
   graph.ops.push_back(op);
   graph.results.push_back({0, held});
   graph.residentValues.push_back(Value());
+  graph.locations.push_back(op->getLoc());
   graph.flops.push_back(flops);
   graph.tags.emplace_back();
   for (OpResult result : op->getResults().take_front(held))
@@ -203,6 +201,7 @@ void GraphBuilder::addComputeNode(Operation *op) {
     graph.ops.push_back(op);
     graph.results.push_back({result.getResultNumber(), 1});
     graph.residentValues.push_back(Value());
+    graph.locations.push_back(op->getLoc());
     graph.flops.push_back(0);
     graph.tags.emplace_back();
     graph.origins[result] = ValueOrigin{sideId, result.getResultNumber(), {}};
@@ -249,38 +248,19 @@ FailureOr<GraphProblem> GraphBuilder::build() {
   if (failed(addArguments(block)))
     return failure();
 
-  // Walk in program order, descending into checkpoint bodies, with an
-  // explicit stack (bodies nest).
-  struct Frame {
-    Block::iterator it, end;
-    CheckpointOp owner;
-  };
-  llvm::SmallVector<Frame> stack;
-  stack.push_back({block.begin(), block.end(), CheckpointOp()});
-  while (!stack.empty()) {
-    Frame &frame = stack.back();
-    if (frame.it == frame.end) {
-      CheckpointOp owner = frame.owner;
-      stack.pop_back();
-      if (owner) {
-        // The checkpoint's results are the values its body yields.
-        for (auto [result, yielded] :
-             llvm::zip(owner.getResults(), owner.getYield().getValues())) {
-          auto it = graph.origins.find(yielded);
-          if (it != graph.origins.end())
-            graph.origins[result] = it->second;
-        }
+  // Program order, with checkpoint bodies in place.
+  for (auto [op, checkpointEnd] : flattenCheckpoints(block)) {
+    if (checkpointEnd) {
+      // The checkpoint's results are the values its body yields.
+      auto owner = cast<CheckpointOp>(op);
+      for (auto [result, yielded] :
+           llvm::zip(owner.getResults(), owner.getYield().getValues())) {
+        auto it = graph.origins.find(yielded);
+        if (it != graph.origins.end())
+          graph.origins[result] = it->second;
       }
       continue;
     }
-    Operation *op = &*frame.it++;
-    if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
-      Block &inner = checkpoint.getBody().front();
-      stack.push_back({inner.begin(), inner.end(), checkpoint});
-      continue;
-    }
-    if (isa<YieldOp>(op) && isa<CheckpointOp>(op->getParentOp()))
-      continue;
     if (isa<func::ReturnOp>(op)) {
       for (Value value : op->getOperands()) {
         auto it = graph.origins.find(value);

@@ -53,7 +53,7 @@ DotInfo classifyDot(Operation *op) {
 
 } // namespace
 
-void remat::applyPolicies(GraphProblem &graph) {
+LogicalResult remat::applyPolicies(GraphProblem &graph) {
   Problem &problem = graph.problem;
 
   // Forward ops by id, and the first step at which each node is read by a
@@ -153,6 +153,17 @@ void remat::applyPolicies(GraphProblem &graph) {
       node.preference = Preference::PreferSave;
       break;
     case CheckpointMark::MustRecompute:
+      // It names a forward value, to be recomputed for the backward pass;
+      // an op of the backward pass itself has nothing to recompute for.
+      if (backwardStart && id >= *backwardStart) {
+        InFlightDiagnostic diag =
+            op->emitOpError("is marked must_recompute but runs in the "
+                            "backward pass; must_recompute applies to values "
+                            "of the forward pass: drop the mark");
+        diag.attachNote(graph.ops[*backwardStart]->getLoc())
+            << "the backward pass starts here";
+        return diag;
+      }
       node.policySaveable = false;
       if (std::optional<Step> limit = limitFrom(backwardStart))
         if (node.recomputable)
@@ -163,4 +174,5 @@ void remat::applyPolicies(GraphProblem &graph) {
       break;
     }
   }
+  return success();
 }

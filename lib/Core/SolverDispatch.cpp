@@ -60,7 +60,9 @@ SolveResult remat::solveExact(const Problem &problem,
 #endif
 
 /// Auto's choice: the policy alone when there is no budget, the exact solver
-/// for small problems it can express (no forced offloads), else the greedy.
+/// for small problems it can express, else the greedy. The exact solver is
+/// recompute-only: a problem where some value must, or may, be offloaded
+/// goes to the greedy, which would otherwise ignore the permission.
 static SolverKind chooseAutomatically(const Problem &problem,
                                       const SolverOptions &options) {
   if (options.budget == std::numeric_limits<int64_t>::max())
@@ -68,7 +70,7 @@ static SolverKind chooseAutomatically(const Problem &problem,
   if (!isExactSolverAvailable() || problem.size() > options.autoExactMaxNodes)
     return SolverKind::Greedy;
   for (const Node &node : problem.getNodes())
-    if (node.mustOffload)
+    if (node.mustOffload || node.offloadable)
       return SolverKind::Greedy;
   return SolverKind::Exact;
 }

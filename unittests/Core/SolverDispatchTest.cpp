@@ -84,4 +84,15 @@ TEST(SolverDispatchTest, AutoUsesTheGreedyWhenOffloadIsForced) {
   EXPECT_GE(r.plan.numOffloads(), 1);
 }
 
+TEST(SolverDispatchTest, AutoUsesTheGreedyWhenOffloadIsAllowed) {
+  // The exact solver is recompute-only: given it, auto would ignore the
+  // permission to offload.
+  Problem p = smallProblem();
+  for (NodeId id = 0; id < p.size(); ++id)
+    if (!p.node(id).resident)
+      p.node(id).offloadable = true;
+  EXPECT_EQ(solve(SolverKind::Auto, p, halfPeak(p)).solver,
+            SolverKind::Greedy);
+}
+
 } // namespace

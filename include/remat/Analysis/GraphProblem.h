@@ -51,8 +51,12 @@ struct ValueOrigin {
 /// A function as a Problem, with the IR behind each node.
 struct GraphProblem {
   Problem problem;
-  /// The op each node stands for; null for arguments.
+  /// The op each node stands for; null for arguments. Applying a plan may
+  /// erase an op whose every read moved to a recomputed copy: what outlives
+  /// the rewrite (the reports) reads `locations` and node names instead.
   std::vector<mlir::Operation *> ops;
+  /// The location of each node's op or argument, as built.
+  std::vector<mlir::Location> locations;
   /// The results of its op each node holds: [first, first + count). All of
   /// them, except for ops with side results (see above).
   std::vector<std::pair<unsigned, unsigned>> results;
@@ -76,7 +80,7 @@ struct GraphProblem {
   bool isSideResult(NodeId id) const {
     return ops[id] && results[id].first != 0;
   }
-  /// The location of a node's op or argument.
+  /// The location of a node's op or argument (valid after the rewrite).
   mlir::Location location(NodeId id) const;
 };
 
@@ -108,8 +112,9 @@ llvm::FailureOr<GraphProblem> buildGraphProblem(mlir::func::FuncOp func,
 /// (remat.mark) to the problem's nodes: keep limits, must-save, must-offload,
 /// preferences. "Not saved" means that reads by backward ops (those carrying
 /// `remat.vjp_of`) of the region's own forward ops must come from a
-/// recomputed copy.
-void applyPolicies(GraphProblem &graph);
+/// recomputed copy. Fails, with a diagnostic on the op, on a must_recompute
+/// mark on an op of the backward pass.
+llvm::LogicalResult applyPolicies(GraphProblem &graph);
 
 /// Attribute names shared with remat-autodiff.
 inline constexpr llvm::StringLiteral kForwardIdAttr = "remat.fwd_id";

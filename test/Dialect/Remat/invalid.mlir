@@ -647,6 +647,29 @@ func.func @unknown_mark(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+func.func @mark_not_a_mark(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.exp' op 'remat.mark' must be a #remat.mark<...> (must_save, prefer_save, must_recompute or prefer_recompute), got "must_save"}}
+  %0 = remat.exp %x {remat.mark = "must_save"} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @mark_no_result(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'func.return' op has no result for 'remat.mark' to mark}}
+  func.return {remat.mark = #remat.mark<must_save>}
+}
+
+// -----
+
+func.func @mark_recompute_side_effects(%x: tensor<4xf32>) -> tensor<4xf32, #remat.host> {
+  // expected-error @+1 {{'remat.offload' op cannot be recomputed (it has side effects), so it cannot be marked prefer_recompute; mark it must_save or prefer_save, or drop the mark}}
+  %0 = remat.offload %x {remat.mark = #remat.mark<prefer_recompute>} : tensor<4xf32> -> tensor<4xf32, #remat.host>
+  return %0 : tensor<4xf32, #remat.host>
+}
+
+// -----
+
 func.func @unknown_gelu(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+2 {{expected ::remat::GeluApproximation to be one of: tanh, erf}}
   // expected-error @+1 {{failed to parse Remat_GeluApproximationAttr parameter 'value'}}
@@ -770,6 +793,30 @@ func.func @scan_block_args(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4x
     remat.yield %c : tensor<4xf32>
   }) : (tensor<4xf32>, tensor<3x4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The generic form bypasses the parser's rank check; the verifier checks
+// ranks before reading the number of layers.
+func.func @scan_rank0_xs_generic(%h: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.scan' op stacked operand 0 must have rank 1 or more, got 'tensor<f32>'}}
+  %0 = "remat.scan"(%h, %s) <{mode = #remat.scan_mode<full>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%c: tensor<4xf32>, %w: tensor<f32>):
+    remat.yield %c : tensor<4xf32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_output_not_tensor(%h: tensor<4xf32>, %ws: tensor<3x4xf32>, %i: i32) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.scan' op per-layer output must be a ranked tensor, got 'i32'}}
+  %0:2 = "remat.scan"(%h, %ws) <{mode = #remat.scan_mode<full>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c, %i : tensor<4xf32>, i32
+  }) : (tensor<4xf32>, tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3xi32>)
+  return %0#0 : tensor<4xf32>
 }
 
 // -----

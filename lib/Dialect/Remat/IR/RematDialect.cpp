@@ -3,6 +3,7 @@
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -38,6 +39,47 @@ Operation *RematDialect::materializeConstant(OpBuilder &builder,
   if (!elements || elements.getType() != type)
     return nullptr;
   return ConstantOp::create(builder, loc, type, elements);
+}
+
+/// Checks the discardable attributes users write: `remat.mark` must be a
+/// #remat.mark, and a recompute mark must sit on an op that can be
+/// recomputed (no side effects; dropout can, its mask being a function of
+/// its seed and counter). The other `remat.` attributes are the passes'
+/// bookkeeping and are not checked here.
+LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attr) {
+  if (attr.getName() != kMarkAttrName)
+    return success();
+  auto mark = dyn_cast<CheckpointMarkAttr>(attr.getValue());
+  if (!mark)
+    return op->emitOpError("'")
+           << kMarkAttrName << "' must be a #remat.mark<...> (must_save, "
+           << "prefer_save, must_recompute or prefer_recompute), got "
+           << attr.getValue();
+  if (op->getNumResults() == 0)
+    return op->emitOpError("has no result for '")
+           << kMarkAttrName << "' to mark";
+  bool recompute = mark.getValue() == CheckpointMark::MustRecompute ||
+                   mark.getValue() == CheckpointMark::PreferRecompute;
+  if (recompute && !isRecomputable(op))
+    return op->emitOpError("cannot be recomputed (it has side effects), so "
+                           "it cannot be marked ")
+           << stringifyCheckpointMark(mark.getValue())
+           << "; mark it must_save or prefer_save, or drop the mark";
+  return success();
+}
+
+bool remat::isRecomputable(Operation *op) {
+  if (op->getNumResults() == 0)
+    return false;
+  if (isMemoryEffectFree(op))
+    return true;
+  // Dropout only when the user asks: its mask is a function of the seed and
+  // the counter, so a recomputation reproduces it.
+  auto mark = op->getAttrOfType<CheckpointMarkAttr>(kMarkAttrName);
+  return isa<DropoutOp>(op) && mark &&
+         (mark.getValue() == CheckpointMark::MustRecompute ||
+          mark.getValue() == CheckpointMark::PreferRecompute);
 }
 
 bool remat::isHostTensorType(Type type) {

@@ -165,12 +165,16 @@ LogicalResult ScanOp::verify() {
   if (getXs().empty())
     return emitOpError("needs at least one stacked operand in 'over' to give "
                        "the number of layers");
-  int64_t length = getLength();
+  // Ranks first: the number of layers is dimension 0 of the first operand.
   for (auto [i, x] : llvm::enumerate(getXs())) {
     auto type = cast<RankedTensorType>(x.getType());
     if (type.getRank() == 0)
       return emitOpError("stacked operand ")
              << i << " must have rank 1 or more, got " << type;
+  }
+  int64_t length = getLength();
+  for (auto [i, x] : llvm::enumerate(getXs())) {
+    auto type = cast<RankedTensorType>(x.getType());
     if (type.getDimSize(0) != length)
       return emitOpError("stacked operands must all have ")
              << length << " layers (dimension 0), but operand " << i

@@ -134,7 +134,8 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
     return failure();
   graphs.push_back(std::make_shared<GraphProblem>(std::move(*built)));
   GraphProblem &graph = *graphs.back();
-  applyPolicies(graph);
+  if (failed(applyPolicies(graph)))
+    return failure();
   if (auto error = graph.problem.check())
     return func.emitError("remat-rematerialize: inconsistent constraints: ")
            << *error;

@@ -153,6 +153,12 @@ def Remat_ScanModeAttr : Remat_Attr<"ScanMode", "scan_mode"> {
     ```mlir
     #remat.scan_mode<nested 4>
     ```
+
+    Status: the mode is parsed, verified and kept by every pass, but nothing
+    acts on it yet. `remat-autodiff` does not differentiate through
+    `remat.scan`, and `remat-rematerialize` plans a scan as one op whose
+    scratch is one iteration's temporaries. Scan differentiation and the
+    chain-optimal solver that implement these modes come next.
   }];
   let parameters = (ins "::remat::ScanModeKind":$kind,
                         DefaultValuedParameter<"int64_t", "0">:$blockSize);

@@ -19,6 +19,11 @@ namespace remat {
 /// Name of the discardable attribute that carries a CheckpointMarkAttr.
 inline constexpr llvm::StringLiteral kMarkAttrName = "remat.mark";
 
+/// Whether the planner may recompute `op`'s results: it has results and no
+/// side effects, or it is a remat.dropout marked must_recompute or
+/// prefer_recompute (its mask is a function of its seed and counter).
+bool isRecomputable(mlir::Operation *op);
+
 /// Whether `type` is a tensor type with the #remat.host encoding.
 bool isHostTensorType(mlir::Type type);
 } // namespace remat

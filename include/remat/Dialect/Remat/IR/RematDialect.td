@@ -33,6 +33,7 @@ def Remat_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::func::FuncDialect"];
   let extraClassDeclaration = [{
     void registerAttributes();

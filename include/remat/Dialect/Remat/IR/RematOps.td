@@ -554,7 +554,8 @@ def Remat_DropoutOp : Remat_Op<"dropout", [InferTypeOpAdaptor,
     `(seed, counter + i)`, so evaluating the op again with the same seed and
     counter, as a recomputation or the backward pass does, reproduces the same
     mask. It is still not `Pure`: the planner treats random ops as never
-    recomputable unless the user says otherwise. `rate` is in `[0, 1)`. Cost:
+    recomputable unless the op is marked `must_recompute` or
+    `prefer_recompute` (`{remat.mark = #remat.mark<must_recompute>}`). `rate` is in `[0, 1)`. Cost:
     4 FLOPs per element.
 
     ```mlir
