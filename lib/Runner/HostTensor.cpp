@@ -328,11 +328,17 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
     shape.push_back(dim);
   }
   if (llvm::ArrayRef<int64_t>(shape) != tensor.shape()) {
-    std::string expected, got;
-    llvm::raw_string_ostream e(expected), g(got);
-    llvm::interleave(tensor.shape(), e, "x");
-    llvm::interleave(shape, g, "x");
-    return "'" + path.str() + "' has shape " + got + ", expected " + expected;
+    // As numpy writes shapes: (4, 5), (4,), () for a scalar.
+    auto format = [](llvm::ArrayRef<int64_t> dims) {
+      std::string text = "(";
+      for (int64_t dim : dims)
+        text += std::to_string(dim) + (dims.size() == 1 ? "," : ", ");
+      if (dims.size() > 1)
+        text.resize(text.size() - 2);
+      return text + ")";
+    };
+    return "'" + path.str() + "' has shape " + format(shape) + ", expected " +
+           format(tensor.shape());
   }
   size_t payload = headerStart + headerLength;
   if (data.size() - payload < static_cast<size_t>(tensor.sizeInBytes()))

@@ -31,76 +31,83 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
-#include <chrono>
 #include <ctime>
 
 using namespace mlir;
 using namespace remat;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
-                                      cl::init("-"));
-static cl::opt<std::string> entry("entry",
+/// The tool's own options: --help lists only these (and the generic ones).
+static cl::OptionCategory runOptions("remat-run options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::cat(runOptions),
+                                      cl::desc("<input .mlir>"), cl::init("-"));
+static cl::opt<std::string> entry("entry", cl::cat(runOptions),
                                   cl::desc("Function to call (default: the "
                                            "module's only public function)"));
-static cl::opt<uint64_t> seed("seed",
+static cl::opt<uint64_t> seed("seed", cl::cat(runOptions),
                               cl::desc("Seed of the deterministic arguments "
                                        "(i64 scalar arguments get it too)"),
                               cl::init(0));
 static cl::list<std::string>
-    inputs("inputs", cl::CommaSeparated,
+    inputs("inputs", cl::CommaSeparated, cl::cat(runOptions),
            cl::desc("Comma-separated .npy files, one per tensor argument"));
-static cl::opt<unsigned> repeat("repeat", cl::desc("Timed runs"), cl::init(1));
-static cl::opt<unsigned> printCount("print",
+static cl::opt<unsigned> repeat("repeat", cl::cat(runOptions),
+                                cl::desc("Timed runs"), cl::init(1));
+static cl::opt<unsigned> printCount("print", cl::cat(runOptions),
                                     cl::desc("Values printed per output"),
                                     cl::init(8));
 static cl::opt<std::string>
-    saveInputs("save-inputs",
+    saveInputs("save-inputs", cl::cat(runOptions),
                cl::desc("Write tensor argument N (generated or read) to "
                         "<prefix>N.npy before the call"));
 static cl::opt<std::string>
-    saveOutputs("save-outputs",
+    saveOutputs("save-outputs", cl::cat(runOptions),
                 cl::desc("Write output N to <prefix>N.npy"));
-static cl::opt<bool> noVectorize("no-vectorize",
+static cl::opt<bool> noVectorize("no-vectorize", cl::cat(runOptions),
                                  cl::desc("Lower to plain loops"));
-static cl::opt<std::string> emitObject(
-    "emit-object", cl::desc("Write an object file instead of running"));
+static cl::opt<std::string>
+    emitObject("emit-object", cl::cat(runOptions),
+               cl::desc("Write an object file instead of running"));
 static cl::opt<std::string> emitShared(
-    "emit-shared-library",
+    "emit-shared-library", cl::cat(runOptions),
     cl::desc("Write a shared library instead of running (the runtime's "
              "symbols resolve in the process that loads it)"));
-static cl::opt<std::string> emitHeader(
-    "emit-header", cl::desc("Write the C header of the entry points"));
+static cl::opt<std::string>
+    emitHeader("emit-header", cl::cat(runOptions),
+               cl::desc("Write the C header of the entry points"));
 static cl::opt<double> checkMemory(
-    "check-memory",
+    "check-memory", cl::cat(runOptions),
     cl::desc("Fail unless the measured peak is within the budget "
              "remat-rematerialize planned under and within this fraction of "
              "the planned peak (e.g. 0.05)"),
     cl::init(-1.0));
 static cl::opt<std::string> expectOutputs(
-    "expect-outputs",
+    "expect-outputs", cl::cat(runOptions),
     cl::desc("Fail unless output N is bitwise identical to <prefix>N.npy "
              "(e.g. what --save-outputs wrote for another build)"));
 static cl::opt<bool> checkGradientsFlag(
-    "check-gradients",
+    "check-gradients", cl::cat(runOptions),
     cl::desc("--entry is a gradient function from remat-autodiff: compare "
              "its gradients with central finite differences of its primal"));
-static cl::opt<double> fdEpsilon("fd-epsilon",
+static cl::opt<double> fdEpsilon("fd-epsilon", cl::cat(runOptions),
                                  cl::desc("Finite-difference step"),
                                  cl::init(1e-2));
-static cl::opt<unsigned> fdSamples(
-    "fd-samples", cl::desc("Coordinates checked per differentiated argument"),
-    cl::init(16));
-static cl::opt<double> fdRtol("fd-rtol",
+static cl::opt<unsigned>
+    fdSamples("fd-samples", cl::cat(runOptions),
+              cl::desc("Coordinates checked per differentiated argument"),
+              cl::init(16));
+static cl::opt<double> fdRtol("fd-rtol", cl::cat(runOptions),
                               cl::desc("Relative tolerance of the check"),
                               cl::init(2e-2));
-static cl::opt<double> fdAtol("fd-atol",
+static cl::opt<double> fdAtol("fd-atol", cl::cat(runOptions),
                               cl::desc("Absolute tolerance of the check"),
                               cl::init(1e-3));
 static cl::opt<std::string>
-    loweredOutput("lowered-output",
+    loweredOutput("lowered-output", cl::cat(runOptions),
                   cl::desc("Write the LLVM-dialect module to this file"));
 
 namespace {
@@ -161,7 +168,9 @@ void printOutput(size_t index, const HostTensor &tensor) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "remat-run: run a compiled function\n");
+  cl::HideUnrelatedOptions(runOptions);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "remat-run: run a compiled function\n");
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -200,7 +209,8 @@ int main(int argc, char **argv) {
   std::optional<FunctionSignature> primalSignature;
   SmallVector<int64_t> wrt;
   if (checkGradientsFlag) {
-    auto primalRef = entryFunc->getAttrOfType<FlatSymbolRefAttr>("remat.primal");
+    auto primalRef =
+        entryFunc->getAttrOfType<FlatSymbolRefAttr>("remat.primal");
     auto wrtAttr = entryFunc->getAttrOfType<DenseI64ArrayAttr>("remat.wrt");
     if (!primalRef || !wrtAttr)
       fail("--check-gradients: @" + entryFunc.getSymName() +
@@ -261,8 +271,8 @@ int main(int argc, char **argv) {
     options.rtol = fdRtol;
     options.atol = fdAtol;
     options.seed = seed;
-    auto checked = checkGradients(**compiled, *primalSignature, *signature,
-                                  wrt, options, llvm::outs());
+    auto checked = checkGradients(**compiled, *primalSignature, *signature, wrt,
+                                  options, llvm::outs());
     if (!checked)
       fail("--check-gradients: " + llvm::toString(checked.takeError()));
     return checked->passed ? 0 : 1;
@@ -281,8 +291,8 @@ int main(int argc, char **argv) {
     HostTensor tensor(spec.kind, spec.shape);
     if (!inputs.empty()) {
       if (tensorIndex >= inputs.size())
-        fail("--inputs names " + llvm::Twine(inputs.size()) +
-             " files but @" + signature->name + " takes more tensors");
+        fail("--inputs names " + llvm::Twine(inputs.size()) + " files but @" +
+             signature->name + " takes more tensors");
       if (auto err = readNpy(inputs[tensorIndex], tensor))
         fail(*err);
     } else {
@@ -308,13 +318,14 @@ int main(int argc, char **argv) {
     remat_runtime_reset_peak();
     auto start = std::chrono::steady_clock::now();
     double cpuStart = threadCpuMilliseconds();
-    if (llvm::Error err = (*compiled)->invoke(*signature, tensors, scalars,
-                                              results))
-      fail("calling @" + signature->name + " failed: " +
-           llvm::toString(std::move(err)));
+    if (llvm::Error err =
+            (*compiled)->invoke(*signature, tensors, scalars, results))
+      fail("calling @" + signature->name +
+           " failed: " + llvm::toString(std::move(err)));
     auto end = std::chrono::steady_clock::now();
     cpuTimes.push_back(threadCpuMilliseconds() - cpuStart);
-    times.push_back(std::chrono::duration<double, std::milli>(end - start).count());
+    times.push_back(
+        std::chrono::duration<double, std::milli>(end - start).count());
     if (run == 0) {
       measuredPeak = remat_runtime_peak_bytes();
       hostPeak = remat_runtime_peak_host_bytes();
@@ -333,8 +344,8 @@ int main(int argc, char **argv) {
   // later calls show the steady state.
   double first = times.front();
   std::sort(times.begin(), times.end());
-  llvm::outs() << "time: " << llvm::format("%.3f", times.front())
-               << " ms min, " << llvm::format("%.3f", times[times.size() / 2])
+  llvm::outs() << "time: " << llvm::format("%.3f", times.front()) << " ms min, "
+               << llvm::format("%.3f", times[times.size() / 2])
                << " ms median over " << times.size() << " run(s), first "
                << llvm::format("%.3f", first) << " ms\n";
   // CPU time of the calling thread: what the code costs when other
@@ -355,7 +366,8 @@ int main(int argc, char **argv) {
   llvm::outs() << ", host peak " << hostPeak << " B";
   if (signature->plannedPeak) {
     llvm::outs() << "; planned peak " << *signature->plannedPeak << " B ("
-                 << formatBytes(*signature->plannedPeak) << "), measured/planned "
+                 << formatBytes(*signature->plannedPeak)
+                 << "), measured/planned "
                  << llvm::format("%.4f", static_cast<double>(measured) /
                                              static_cast<double>(
                                                  *signature->plannedPeak));
@@ -367,9 +379,10 @@ int main(int argc, char **argv) {
     if (!signature->plannedPeak)
       fail("--check-memory: @" + signature->name +
            " has no planned peak (run remat-rematerialize first)");
-    double deviation = std::fabs(static_cast<double>(measured) /
-                                     static_cast<double>(*signature->plannedPeak) -
-                                 1.0);
+    double deviation =
+        std::fabs(static_cast<double>(measured) /
+                      static_cast<double>(*signature->plannedPeak) -
+                  1.0);
     bool withinBudget = !signature->budget || measured <= *signature->budget;
     bool closeToPlan = deviation <= checkMemory;
     llvm::outs() << (withinBudget && closeToPlan ? "PASS" : "FAIL")

@@ -10,7 +10,7 @@ def ConvertRematToLinalg : Pass<"convert-remat-to-linalg"> {
   let description = [{
     Every remat op becomes tensor-level upstream IR: named linalg ops where
     they exist (`linalg.matmul`, `linalg.batch_matmul`,
-    `linalg.conv_2d_nchw_fchw`, `linalg.conv_2d_ngchw_fgchw`,
+    `linalg.conv_2d_nchw_fchw`, `linalg.conv_2d_ngchw_gfchw`,
     `linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`,
     `linalg.transpose`), `linalg.generic` for the rest (elementwise math,
     broadcasts, reductions, softmax, normalization, losses, dropout), views

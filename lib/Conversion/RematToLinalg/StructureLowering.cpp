@@ -96,6 +96,10 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
     if (!loopBody->empty() && isa<scf::YieldOp>(loopBody->back()))
       rewriter.eraseOp(&loopBody->back());
     YieldOp yield = op.getYield();
+    // The body's carry arguments: the conversion rewriter replaces their
+    // uses only when it commits, so the yield still names them.
+    SmallVector<Value> bodyCarries(
+        op.getBody().front().getArguments().take_front(numCarries));
     rewriter.inlineBlockBefore(&op.getBody().front(), loopBody,
                                loopBody->end(), bodyArgs);
     rewriter.setInsertionPoint(yield);
@@ -103,12 +107,13 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
     // loop yields values equivalent to its iteration arguments (what
     // One-Shot Bufferize needs to bufferize it without per-iteration
     // allocations).
+    // A carry yielded unchanged is already there.
     SmallVector<Value> next;
-    for (auto [carry, value] :
+    for (auto [carry, bodyCarry, value] :
          llvm::zip(loop.getRegionIterArgs().take_front(numCarries),
-                   yield.getValues().take_front(numCarries)))
-      next.push_back(value == carry
-                         ? value
+                   bodyCarries, yield.getValues().take_front(numCarries)))
+      next.push_back(value == carry || value == bodyCarry
+                         ? Value(carry)
                          : bufferization::MaterializeInDestinationOp::create(
                                rewriter, loc, value, carry)
                                .getResult());

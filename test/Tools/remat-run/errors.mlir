@@ -1,4 +1,5 @@
-// What remat-run refuses, with a message saying why.
+// What remat-run refuses, with a message saying why (.npy inputs of the
+// wrong dtype or shape: errors-npy.mlir).
 // RUN: not remat-run %s --entry=nope 2>&1 | FileCheck %s --check-prefix=ENTRY
 // RUN: not remat-run %s 2>&1 | FileCheck %s --check-prefix=AMBIGUOUS
 // RUN: not remat-run %s --entry=dynamic 2>&1 | FileCheck %s --check-prefix=DYNAMIC

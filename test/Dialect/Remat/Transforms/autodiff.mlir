@@ -1,6 +1,7 @@
 // The backward ops each gradient rule builds, tagged with the forward op
 // they belong to. Each function's loss is the sum of its op's result (the
-// cotangent is then a broadcast of the seed). Numerics are checked by
+// cotangent is then a broadcast of the seed; the loss ops are in
+// autodiff-losses.mlir). Numerics are checked by
 // running the code: test/Integration/CPU/autodiff.
 // RUN: remat-opt %s -remat-autodiff | FileCheck %s
 
@@ -209,6 +210,17 @@ func.func @matmul_tt(%a: tensor<6x4xf32>, %b: tensor<8x6xf32>) -> tensor<f32> {
 func.func @conv2d(%x: tensor<1x2x6x6xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<f32> {
   %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] groups 2 : tensor<1x2x6x6xf32>, tensor<4x1x3x3xf32> -> tensor<1x4x3x3xf32>
   %l = remat.reduce_sum %y dims [0, 1, 2, 3] : tensor<1x4x3x3xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// Dilations, asymmetric padding and groups all reach both backward ops.
+// CHECK-LABEL: func.func @conv2d_dilated_grad
+// CHECK: %[[G:.*]] = remat.broadcast %{{.*}} dims [] {remat.vjp_of = 1 : i64} : tensor<f32> -> tensor<1x6x3x3xf32>
+// CHECK: remat.conv2d_grad_input %[[G]], %arg1 strides [3, 3] padding [0, 1, 2, 0] dilations [2, 2] groups 2 {remat.vjp_of = 0 : i64} : tensor<1x6x3x3xf32>, tensor<6x2x3x3xf32> -> tensor<1x4x11x11xf32>
+// CHECK: remat.conv2d_grad_filter %arg0, %[[G]] strides [3, 3] padding [0, 1, 2, 0] dilations [2, 2] groups 2 {remat.vjp_of = 0 : i64} : tensor<1x4x11x11xf32>, tensor<1x6x3x3xf32> -> tensor<6x2x3x3xf32>
+func.func @conv2d_dilated(%x: tensor<1x4x11x11xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<f32> {
+  %y = remat.conv2d %x, %w strides [3, 3] padding [0, 1, 2, 0] dilations [2, 2] groups 2 : tensor<1x4x11x11xf32>, tensor<6x2x3x3xf32> -> tensor<1x6x3x3xf32>
+  %l = remat.reduce_sum %y dims [0, 1, 2, 3] : tensor<1x6x3x3xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
 
