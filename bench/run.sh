@@ -14,6 +14,7 @@ build="${REMAT_BUILD_DIR:-$root/build}"
 # One line per benchmark binary (its CMake target, built into $build/bench).
 benchmarks=(
   remat-bench-greedy
+  remat-bench-exact-ratio
 )
 
 flock /tmp/remat-build.lock ninja -C "$build" "${benchmarks[@]}"

@@ -1,0 +1,268 @@
+//===- ExactRatio.cpp - the greedy's cost against the exact solver's ------===//
+//
+// How far the greedy is from optimal: on generated training graphs of at
+// most 300 nodes (transformer blocks, ResNet-like, U-Net-like and random
+// training graphs, six of each), at five budgets spread between the
+// smallest peak either solver reaches and the unconstrained peak, the
+// greedy's added cost over the exact solver's, with the exact solver's proven
+// gap. A quality study under a wall-clock limit per exact solve, not a
+// timing, so a plain program; it prints Markdown tables.
+//
+//   remat-bench-exact-ratio [--time-limit=SECONDS] [--benchmark_filter=REGEX]
+//
+// --time-limit bounds each exact solve (default 10 s). --benchmark_filter
+// keeps the graphs whose name matches (as Google Benchmark filters; bench/
+// run.sh passes the same flags to every binary); other --benchmark_ flags
+// are ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Core/Generators.h"
+#include "remat/Core/Solvers.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+using namespace remat;
+
+namespace {
+
+/// One generated graph.
+struct Graph {
+  std::string family;
+  std::string name;
+  std::function<Problem()> build;
+};
+
+/// Six graphs per family, from about 20 to about 300 nodes.
+std::vector<Graph> graphs() {
+  std::vector<Graph> list;
+  for (int32_t layers : {1, 2, 3, 4, 5, 6})
+    list.push_back({"transformer", "transformer/" + std::to_string(layers),
+                    [layers] { return transformerTrainingGraph(1, layers); }});
+  for (int32_t blocks : {1, 2, 4, 6, 9, 12})
+    list.push_back({"resnet", "resnet/" + std::to_string(blocks),
+                    [blocks] { return resnetTrainingGraph(1, blocks); }});
+  for (int32_t depth : {1, 2, 3, 4, 5, 6})
+    list.push_back({"unet", "unet/" + std::to_string(depth),
+                    [depth] { return unetTrainingGraph(1, depth); }});
+  for (int32_t forward : {10, 20, 30, 50, 70, 95})
+    list.push_back(
+        {"random_training", "random_training/" + std::to_string(forward),
+         [forward] { return randomTrainingGraph(forward, forward); }});
+  return list;
+}
+
+/// Where each budget lies between the smallest reachable peak (0) and the
+/// unconstrained one (1): keeping everything, at 1, costs nothing to both.
+constexpr double kBudgetFractions[] = {0.0, 0.2, 0.4, 0.6, 0.8};
+
+/// One budget of one graph.
+struct Row {
+  std::string family;
+  std::string graph;
+  int32_t nodes = 0;
+  double fraction = 0;
+  int64_t budget = 0;
+  SolveResult greedy;
+  SolveResult exact;
+  double exactSeconds = 0;
+  /// greedy cost / exact cost when both fit (1 when both are 0).
+  std::optional<double> ratio;
+};
+
+/// Wall-clock seconds `run` takes.
+template <typename Fn> double timed(Fn run) {
+  auto begin = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin)
+      .count();
+}
+
+/// The added cost, or why there is none: "infeasible" (proven, or the
+/// greedy's walk ended above the budget) or "none found" (the exact solver's
+/// time limit ran out first).
+std::string formatCost(const SolveResult &result) {
+  if (!result.feasible)
+    return result.message.rfind("no plan within", 0) == 0 ? "none found"
+                                                          : "infeasible";
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.4g", result.cost);
+  return text;
+}
+
+/// "1.234", or "inf" / "-".
+std::string formatRatio(const std::optional<double> &ratio) {
+  if (!ratio)
+    return "-";
+  if (std::isinf(*ratio))
+    return "inf";
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3f", *ratio);
+  return text;
+}
+
+/// Byte counts in MiB, for the tables.
+std::string mib(int64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f",
+                static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+/// The rows of one graph: its smallest peaks, then both solvers at each
+/// budget.
+std::vector<Row> measure(const Graph &graph, double timeLimit) {
+  Problem problem = graph.build();
+  int64_t keepAll = unconstrainedProfile(problem).peak;
+  SolverOptions options;
+  options.timeLimitSeconds = timeLimit;
+
+  // The smallest peak each solver reaches (the exact one within the time
+  // limit, possibly unproven); budgets start at the lower of the two.
+  options.budget = 0;
+  SolveResult greedyLowest = solveGreedy(problem, options);
+  SolveResult exactLowest;
+  double lowestSeconds =
+      timed([&] { exactLowest = solveExact(problem, options); });
+  int64_t low = greedyLowest.minReachablePeak;
+  if (exactLowest.minReachablePeak > 0)
+    low = std::min(low, exactLowest.minReachablePeak);
+  bool proven = exactLowest.message.find("(proven)") != std::string::npos;
+  std::printf("| %s | %d | %s | %s | %s | %s | %.1f |\n", graph.name.c_str(),
+              problem.size(), mib(keepAll).c_str(),
+              mib(greedyLowest.minReachablePeak).c_str(),
+              mib(exactLowest.minReachablePeak).c_str(), proven ? "yes" : "no",
+              lowestSeconds);
+  std::fflush(stdout);
+
+  std::vector<Row> rows;
+  for (double fraction : kBudgetFractions) {
+    Row row;
+    row.family = graph.family;
+    row.graph = graph.name;
+    row.nodes = problem.size();
+    row.fraction = fraction;
+    row.budget =
+        low + static_cast<int64_t>(std::floor(fraction * (keepAll - low)));
+    options.budget = row.budget;
+    row.greedy = solveGreedy(problem, options);
+    row.exactSeconds = timed([&] { row.exact = solveExact(problem, options); });
+    if (row.greedy.feasible && row.exact.feasible) {
+      if (row.exact.cost > 0)
+        row.ratio = row.greedy.cost / row.exact.cost;
+      else
+        row.ratio =
+            row.greedy.cost > 0 ? std::numeric_limits<double>::infinity() : 1.0;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+/// The median of `values` (not empty).
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+void printRows(const std::vector<Row> &rows) {
+  std::printf("\n| graph | nodes | budget | budget MiB | greedy cost | "
+              "exact cost | exact proven | exact gap | greedy/exact | exact "
+              "s |\n|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const Row &row : rows) {
+    char gap[32] = "-";
+    if (row.exact.feasible)
+      std::snprintf(gap, sizeof(gap), "%.1f%%", 100 * row.exact.gap);
+    std::printf("| %s | %d | %.0f%% | %s | %s | %s | %s | %s | %s | %.1f |\n",
+                row.graph.c_str(), row.nodes, 100 * row.fraction,
+                mib(row.budget).c_str(), formatCost(row.greedy).c_str(),
+                formatCost(row.exact).c_str(),
+                row.exact.feasible ? (row.exact.optimal ? "yes" : "no") : "-",
+                gap, formatRatio(row.ratio).c_str(), row.exactSeconds);
+  }
+}
+
+void printSummary(const std::vector<Row> &rows) {
+  std::map<std::string, std::vector<const Row *>> byFamily;
+  for (const Row &row : rows) {
+    byFamily[row.family].push_back(&row);
+    byFamily["all"].push_back(&row);
+  }
+  std::printf("\n| family | budgets | both feasible | median greedy/exact | "
+              "max greedy/exact | exact proven optimal | greedy infeasible, "
+              "exact feasible |\n|---|---|---|---|---|---|---|\n");
+  for (const auto &[family, list] : byFamily) {
+    std::vector<double> ratios;
+    int exactFeasible = 0, proven = 0, onlyExact = 0;
+    for (const Row *row : list) {
+      if (row->ratio)
+        ratios.push_back(*row->ratio);
+      exactFeasible += row->exact.feasible;
+      proven += row->exact.feasible && row->exact.optimal;
+      onlyExact += row->exact.feasible && !row->greedy.feasible;
+    }
+    std::string med = "-", max = "-";
+    if (!ratios.empty()) {
+      med = formatRatio(median(ratios));
+      max = formatRatio(*std::max_element(ratios.begin(), ratios.end()));
+    }
+    std::printf("| %s | %zu | %zu | %s | %s | %d of %d | %d |\n",
+                family.c_str(), list.size(), ratios.size(), med.c_str(),
+                max.c_str(), proven, exactFeasible, onlyExact);
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  double timeLimit = 10.0;
+  std::string filter;
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (std::strncmp(arg, "--time-limit=", 13) == 0) {
+      timeLimit = std::atof(arg + 13);
+    } else if (std::strncmp(arg, "--benchmark_filter=", 19) == 0) {
+      filter = arg + 19;
+    } else if (std::strncmp(arg, "--benchmark_", 12) != 0) {
+      std::fprintf(stderr,
+                   "usage: %s [--time-limit=SECONDS] "
+                   "[--benchmark_filter=REGEX]\n",
+                   argv[0]);
+      return 2;
+    }
+  }
+  if (!isExactSolverAvailable()) {
+    std::fprintf(stderr, "the exact solver is not built (COIN-OR CBC was not "
+                         "found at configure time)\n");
+    return 1;
+  }
+  std::regex pattern(filter.empty() ? std::string(".*") : filter);
+
+  std::printf("Exact solves limited to %.1f s each.\n\n", timeLimit);
+  std::printf("| graph | nodes | unconstrained peak MiB | greedy smallest "
+              "peak MiB | exact smallest peak MiB | proven | exact s |\n"
+              "|---|---|---|---|---|---|---|\n");
+  std::vector<Row> rows;
+  for (const Graph &graph : graphs()) {
+    if (!std::regex_search(graph.name, pattern))
+      continue;
+    std::vector<Row> graphRows = measure(graph, timeLimit);
+    rows.insert(rows.end(), graphRows.begin(), graphRows.end());
+  }
+  printRows(rows);
+  printSummary(rows);
+  return 0;
+}
