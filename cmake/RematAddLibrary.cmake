@@ -29,5 +29,10 @@ function(remat_add_library name)
     target_include_directories(${name} SYSTEM PUBLIC
       ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
   endif()
+  if(REMAT_ENABLE_SANITIZERS)
+    # Instrumented code needs the sanitizer runtimes in whatever links it,
+    # including a find_package(Remat) consumer of the installed package.
+    target_link_options(${name} INTERFACE -fsanitize=address,undefined)
+  endif()
   set_property(GLOBAL APPEND PROPERTY REMAT_EXPORTED_LIBS ${name})
 endfunction()

@@ -2,11 +2,13 @@
 # The test command: installs missing packages, configures and builds remat,
 # then runs the lit suite, the GoogleTest suite and the find_package(Remat)
 # consumer project, printing each summary. Exits non-zero on any failure.
+# Extra arguments go to cmake when the build directory is first configured,
+# e.g. REMAT_BUILD_DIR=build-asan scripts/check.sh -DREMAT_ENABLE_SANITIZERS=ON
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${REMAT_BUILD_DIR:-$root/build}"
 
-"$root/scripts/build.sh"
+"$root/scripts/build.sh" "$@"
 
 status=0
 echo "== lit =="

@@ -1,0 +1,26 @@
+//===- SanitizerDefaults.cpp - sanitizer runtime defaults -----------------===//
+//
+// Compiled into every executable of a REMAT_ENABLE_SANITIZERS build (and only
+// there): the sanitizer runtimes read these at start-up. Environment
+// variables (ASAN_OPTIONS, LSAN_OPTIONS) still override them.
+//
+//===----------------------------------------------------------------------===//
+
+/// LLVM's BumpPtrAllocator poisons its slabs (llvm/Support/Allocator.h)
+/// when the code that inlines it is instrumented, as remat's is. Debian's
+/// libMLIR and libLLVM are not, and allocate from the same slabs (an
+/// MLIRContext's) without unpoisoning them: left on, manual poisoning
+/// reports every such read as a use-after-poison. Real heap errors are still
+/// found.
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
+}
+
+/// COIN-OR CBC 2.10 (Debian) leaks row cuts and packed vectors of a solve
+/// stopped by its time limit or cutoff; none of it is remat's memory.
+extern "C" const char *__lsan_default_suppressions() {
+  return "leak:libOsi.so\n"
+         "leak:libCoinUtils.so\n"
+         "leak:libCbc.so\n"
+         "leak:libCgl.so\n";
+}
