@@ -12,10 +12,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${REMAT_BUILD_DIR:-$root/build}"
 
 # One line per benchmark binary (its CMake target, built into $build/bench).
+# remat-bench-exact-ratio exists only when the exact solver is built (CBC).
 benchmarks=(
   remat-bench-greedy
-  remat-bench-exact-ratio
 )
+if ninja -C "$build" -t query remat-bench-exact-ratio >/dev/null 2>&1; then
+  benchmarks+=(remat-bench-exact-ratio)
+fi
 
 flock /tmp/remat-build.lock ninja -C "$build" "${benchmarks[@]}"
 for binary in "${benchmarks[@]}"; do

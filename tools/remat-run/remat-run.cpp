@@ -78,7 +78,8 @@ static cl::opt<std::string> emitShared(
              "symbols resolve in the process that loads it)"));
 static cl::opt<std::string>
     emitHeader("emit-header", cl::cat(runOptions),
-               cl::desc("Write the C header of the entry points"));
+               cl::desc("Write the C++ header declaring the extern \"C\" entry "
+                        "points (_mlir_ciface_*, StridedMemRefType arguments)"));
 static cl::opt<double> checkMemory(
     "check-memory", cl::cat(runOptions),
     cl::desc("Fail unless the measured peak is within the budget "

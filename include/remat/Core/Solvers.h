@@ -46,7 +46,7 @@ struct SolverOptions {
   /// Greedy: the most nodes one recomputation chain may hold.
   int32_t maxChainLength = 64;
   /// Auto picks the exact solver for problems with at most this many nodes
-  /// (when it is built and no value must be offloaded).
+  /// (when it is built and no value must or may be offloaded).
   int32_t autoExactMaxNodes = 60;
 };
 
@@ -92,7 +92,9 @@ Plan buildPolicyPlan(const Problem &problem);
 bool isExactSolverAvailable();
 
 /// The MILP: minimum added cost subject to the budget, solved by CBC within
-/// options.timeLimitSeconds, warm-started from the greedy plan.
+/// options.timeLimitSeconds. The greedy's plan is its fallback and its cost
+/// CBC's cutoff, so the result is never dearer. Recompute-only: a problem
+/// that must offload is refused, and offloadable values are not offloaded.
 SolveResult solveExact(const Problem &problem, const SolverOptions &options);
 
 /// The one dispatch point. Auto: policy only when the budget is unbounded,

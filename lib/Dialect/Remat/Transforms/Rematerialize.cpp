@@ -74,6 +74,11 @@ LogicalResult RematerializePass::parseOptions() {
         "remat-rematerialize: solver=exact is not available: remat was "
         "built without COIN-OR CBC (install coinor-libcbc-dev and "
         "reconfigure), or use solver=greedy");
+  if (solverKind == SolverKind::Exact && allowOffload)
+    return module.emitError(
+        "remat-rematerialize: solver=exact does not model offloading, so "
+        "allow-offload would be ignored; use solver=greedy (or auto, which "
+        "then picks it) to offload, or drop allow-offload");
   if (!(timeLimit > 0))
     return module.emitError("remat-rematerialize: time-limit must be a "
                             "positive number of seconds, got ")

@@ -157,12 +157,11 @@ def Remat_MaxPool2DGradOp : Remat_Op<"max_pool2d_grad", [Pure,
     NaN is larger than any number), as the backward of PyTorch's
     `max_pool2d_with_indices`. Overlapping windows accumulate.
 
-    Cost: `2 * N * C * OH * OW * KH * KW` FLOPs to find each window's first
-    maximum plus `2 * N * C * H * W * KH * KW` to gather the gradients back.
-    Scratch: the padded input, the winners (an f32 value and an i32 position
-    per window), the gradient and winners spread over the input grid
-    (`N * C * (H + KH - 1) * (W + KW - 1)` elements each) and, for f16/bf16,
-    an f32 accumulator.
+    Cost: `N * C * H * W * KH * KW * (2 * KH * KW + 1)` FLOPs: every input
+    element scans each window that may cover it for that window's first
+    maximum (a compare and a select per position) and adds its gradient.
+    Scratch: for f16/bf16, an f32 accumulator of the result's shape; nothing
+    for f32 (no padded copy, no tensor of winners).
 
     ```mlir
     %dx = remat.max_pool2d_grad %g, %x kernel [2, 2]

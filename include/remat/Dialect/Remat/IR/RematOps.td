@@ -667,8 +667,9 @@ def Remat_ScanOp : Remat_Op<"scan", [
     arguments are the carries followed by the slices; it yields the new
     carries followed by per-layer outputs, which come back stacked along a new
     leading dimension of size `L`. The results are the final carries then the
-    stacked outputs. `mode` says how the planner rematerializes it; its
-    scratch is what one iteration allocates.
+    stacked outputs. `mode` says how the planner is to rematerialize it
+    (not acted on yet: see `#remat.scan_mode`); its scratch is what one
+    iteration allocates.
 
     ```mlir
     %h, %ys = remat.scan mode <nested 2> (%c = %h0 : tensor<4x8xf32>)

@@ -62,7 +62,8 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "Seconds the exact solver may take">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let the solver move any value to host memory, not only those an "
-           "offloading policy names">,
+           "offloading policy names (greedy and auto; the exact solver does "
+           "not offload)">,
     Option<"reportText", "report-text", "std::string", /*default=*/"\"\"",
            "Write the text report to this file ('-' for stderr)">,
     Option<"reportJson", "report", "std::string", /*default=*/"\"\"",
