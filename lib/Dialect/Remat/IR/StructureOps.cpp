@@ -180,8 +180,6 @@ LogicalResult ScanOp::verify() {
              << length << " layers (dimension 0), but operand " << i
              << " has " << type.getDimSize(0);
   }
-  if (length == 0)
-    return emitOpError("needs at least one layer, got 0");
   ScanModeAttr mode = getMode();
   if (mode.getBlockSize() > length)
     return emitOpError("nested block size ")

@@ -82,6 +82,13 @@ private:
 } // namespace
 
 LogicalResult Differentiator::checkOptions() {
+  // (External functions are never targets: see runOnOperation.)
+  Region &body = forward.getBody();
+  if (!body.hasOneBlock())
+    return forward.emitError("remat-autodiff: @")
+           << forward.getSymName() << " has " << body.getBlocks().size()
+           << " blocks; remat-autodiff differentiates a function body of one "
+              "block (straight-line code; use remat.scan for loops)";
   FunctionType type = forward.getFunctionType();
   if (lossIndex >= type.getNumResults())
     return forward.emitError("remat-autodiff: loss=")

@@ -57,3 +57,14 @@ func.func @f(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<f32> {
   %l = remat.reduce_sum %h dims [0] : tensor<4xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
+
+// -----
+
+// Control flow between blocks is not differentiated (loops are remat.scan).
+// expected-error @+1 {{remat-autodiff: @f has 2 blocks; remat-autodiff differentiates a function body of one block (straight-line code; use remat.scan for loops)}}
+func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
+  cf.br ^bb1
+^bb1:
+  %m = remat.mse %x, %x : tensor<4xf32> -> tensor<f32>
+  return %m : tensor<f32>
+}
