@@ -38,6 +38,10 @@ except OSError:
 if config.remat_have_cbc:
     config.available_features.add("cbc")
 
+# /dev/full (writes fail with ENOSPC) for the write-error tests.
+if os.path.exists("/dev/full"):
+    config.available_features.add("dev-full")
+
 # Pass statistics exist only when LLVM was built with them (not Debian's).
 def _llvm_has_statistics():
     import subprocess

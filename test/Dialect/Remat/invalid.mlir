@@ -2,7 +2,7 @@
 // RUN: remat-opt %s -split-input-file -verify-diagnostics
 
 func.func @int_tensor_for_float_op(%x: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor of f32, f16 or bf16 in device memory, but got 'tensor<4xi32>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<4xi32>'}}
   %0 = remat.exp %x : tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -10,7 +10,7 @@ func.func @int_tensor_for_float_op(%x: tensor<4xi32>) -> tensor<4xi32> {
 // -----
 
 func.func @dynamic_shape(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
-  // expected-error @+1 {{must be statically shaped, non-empty tensor of f32, f16 or bf16 in device memory, but got 'tensor<?x4xf32>'}}
+  // expected-error @+1 {{must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<?x4xf32>'}}
   %0 = remat.relu %x : tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
@@ -18,7 +18,7 @@ func.func @dynamic_shape(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 // -----
 
 func.func @f64_unsupported(%x: tensor<4xf64>) -> tensor<4xf64> {
-  // expected-error @+1 {{must be statically shaped, non-empty tensor of f32, f16 or bf16 in device memory, but got 'tensor<4xf64>'}}
+  // expected-error @+1 {{must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<4xf64>'}}
   %0 = remat.tanh %x : tensor<4xf64>
   return %0 : tensor<4xf64>
 }
@@ -454,7 +454,7 @@ func.func @embedding_table(%t: tensor<100xf32>, %ids: tensor<4xi32>) -> tensor<4
 // -----
 
 func.func @embedding_float_ids(%t: tensor<100x4xf32>, %ids: tensor<4xf32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{operand #1 must be statically shaped, non-empty tensor of i32 or i64 in device memory, but got 'tensor<4xf32>'}}
+  // expected-error @+1 {{operand #1 must be statically shaped, non-empty tensor (at most 256 TiB) of i32 or i64 in device memory, but got 'tensor<4xf32>'}}
   %0 = remat.embedding %t, %ids : tensor<100x4xf32>, tensor<4xf32> -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
@@ -577,7 +577,7 @@ func.func @cross_entropy_labels(%l: tensor<8x10xf32>, %y: tensor<10xi32>) -> ten
 // -----
 
 func.func @cross_entropy_float_labels(%l: tensor<8x10xf32>, %y: tensor<8xf32>) -> tensor<f32> {
-  // expected-error @+1 {{operand #1 must be statically shaped, non-empty tensor of i32 or i64 in device memory, but got 'tensor<8xf32>'}}
+  // expected-error @+1 {{operand #1 must be statically shaped, non-empty tensor (at most 256 TiB) of i32 or i64 in device memory, but got 'tensor<8xf32>'}}
   %0 = remat.cross_entropy %l, %y : tensor<8x10xf32>, tensor<8xf32> -> tensor<f32>
   return %0 : tensor<f32>
 }
@@ -593,7 +593,7 @@ func.func @mse_types(%p: tensor<8xf32>, %t: tensor<4xf32>) -> tensor<f32> {
 // -----
 
 func.func @constant_dynamic() -> tensor<?xf32> {
-  // expected-error @+1 {{result #0 must be statically shaped, non-empty tensor of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<?xf32>'}}
+  // expected-error @+1 {{result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<?xf32>'}}
   %0 = "remat.constant"() <{value = dense<1.0> : tensor<4xf32>}> : () -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -740,15 +740,34 @@ func.func @scan_no_xs(%h: tensor<4xf32>) -> tensor<4xf32> {
 // training graph has no use for them, and the CPU kernels assume each loop
 // runs at least once.
 func.func @empty_tensor(%x: tensor<2x0xf32>) -> tensor<2x0xf32> {
-  // expected-error @+1 {{'remat.relu' op operand #0 must be statically shaped, non-empty tensor of f32, f16 or bf16 in device memory, but got 'tensor<2x0xf32>'}}
+  // expected-error @+1 {{'remat.relu' op operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<2x0xf32>'}}
   %r = remat.relu %x : tensor<2x0xf32>
   return %r : tensor<2x0xf32>
 }
 
 // -----
 
+// Sizes stay within 2^48 bytes, so that byte counts never overflow.
+func.func @huge_tensor(%x: tensor<4611686018427387904xf32>) -> tensor<4611686018427387904xf32> {
+  // expected-error @+1 {{'remat.exp' op operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<4611686018427387904xf32>'}}
+  %r = remat.exp %x : tensor<4611686018427387904xf32>
+  return %r : tensor<4611686018427387904xf32>
+}
+
+// -----
+
+// A window extent that overflows int64 does not fit.
+func.func @huge_dilation(%x: tensor<1x1x8x8xf32>, %w: tensor<1x1x3x3xf32>) -> tensor<1x1x6x6xf32> {
+  // expected-error @+2 {{'remat.conv2d' op window of size 3 (dilation 4611686018427387904) does not fit spatial dimension 2 of size 8 with padding 0 + 0}}
+  // expected-error @+1 {{'remat.conv2d' op failed to infer returned types}}
+  %r = remat.conv2d %x, %w dilations [4611686018427387904, 1] : tensor<1x1x8x8xf32>, tensor<1x1x3x3xf32> -> tensor<1x1x6x6xf32>
+  return %r : tensor<1x1x6x6xf32>
+}
+
+// -----
+
 func.func @empty_channels(%x: tensor<1x0x5x5xf32>, %w: tensor<1x0x3x3xf32>) -> tensor<1x1x3x3xf32> {
-  // expected-error @+1 {{'remat.conv2d' op operand #0 must be statically shaped, non-empty tensor of f32, f16 or bf16 in device memory, but got 'tensor<1x0x5x5xf32>'}}
+  // expected-error @+1 {{'remat.conv2d' op operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<1x0x5x5xf32>'}}
   %r = remat.conv2d %x, %w : tensor<1x0x5x5xf32>, tensor<1x0x3x3xf32> -> tensor<1x1x3x3xf32>
   return %r : tensor<1x1x3x3xf32>
 }
@@ -756,7 +775,7 @@ func.func @empty_channels(%x: tensor<1x0x5x5xf32>, %w: tensor<1x0x3x3xf32>) -> t
 // -----
 
 func.func @empty_slice(%x: tensor<4x4xf32>) -> tensor<0x4xf32> {
-  // expected-error @+1 {{'remat.slice' op result #0 must be statically shaped, non-empty tensor of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<0x4xf32>'}}
+  // expected-error @+1 {{'remat.slice' op result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<0x4xf32>'}}
   %r = remat.slice %x start [1, 0] limit [1, 4] : tensor<4x4xf32> -> tensor<0x4xf32>
   return %r : tensor<0x4xf32>
 }
@@ -784,7 +803,7 @@ func.func @scan_lengths(%h: tensor<4xf32>, %a: tensor<3x4xf32>, %b: tensor<2x4xf
 // -----
 
 func.func @scan_zero_layers(%h: tensor<4xf32>, %a: tensor<0x4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'remat.scan' op operand #1 must be variadic of statically shaped, non-empty tensor of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<0x4xf32>'}}
+  // expected-error @+1 {{'remat.scan' op operand #1 must be variadic of statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<0x4xf32>'}}
   %0 = remat.scan mode <full> (%c = %h : tensor<4xf32>) over (%x = %a : tensor<0x4xf32>) -> (tensor<4xf32>) {
     remat.yield %c : tensor<4xf32>
   }
@@ -849,7 +868,7 @@ func.func @scan_output_not_tensor(%h: tensor<4xf32>, %ws: tensor<3x4xf32>, %i: i
 // -----
 
 func.func @offload_host(%x: tensor<4xf32, #remat.host>) -> tensor<4xf32, #remat.host> {
-  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<4xf32, #remat.host>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<4xf32, #remat.host>'}}
   %0 = remat.offload %x : tensor<4xf32, #remat.host> -> tensor<4xf32, #remat.host>
   return %0 : tensor<4xf32, #remat.host>
 }
@@ -857,7 +876,7 @@ func.func @offload_host(%x: tensor<4xf32, #remat.host>) -> tensor<4xf32, #remat.
 // -----
 
 func.func @reload_device(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor in host memory (#remat.host encoding), but got 'tensor<4xf32>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) in host memory (#remat.host encoding), but got 'tensor<4xf32>'}}
   %0 = remat.reload %x : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

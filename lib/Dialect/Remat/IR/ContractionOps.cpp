@@ -60,13 +60,15 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
 //===----------------------------------------------------------------------===//
 
 /// Output size of one spatial dimension of a windowed op, or a negative value
-/// when the window does not fit.
+/// when the window does not fit (or its extent overflows int64).
 static int64_t windowOutputSize(int64_t in, int64_t padBefore,
                                 int64_t padAfter, int64_t kernel,
                                 int64_t stride, int64_t dilation) {
-  int64_t span = dilation * (kernel - 1) + 1;
-  int64_t padded = in + padBefore + padAfter;
-  if (padded < span)
+  int64_t span, padded;
+  if (__builtin_mul_overflow(dilation, kernel - 1, &span) ||
+      __builtin_add_overflow(span, 1, &span) ||
+      __builtin_add_overflow(in, padBefore, &padded) ||
+      __builtin_add_overflow(padded, padAfter, &padded) || padded < span)
     return -1;
   return (padded - span) / stride + 1;
 }

@@ -96,7 +96,9 @@ FailureOr<RankedTensorType> remat::detail::inferSliceType(
           loc, opName, "dimension ", d, ": need 0 <= start <= limit <= ",
           input.getDimSize(d), ", got start ", start[d], " and limit ",
           limit[d]);
-    shape.push_back((limit[d] - start[d] + strides[d] - 1) / strides[d]);
+    // ceil((limit - start) / stride), without overflowing for huge strides.
+    int64_t extent = limit[d] - start[d];
+    shape.push_back(extent / strides[d] + (extent % strides[d] != 0));
   }
   return RankedTensorType::get(shape, input.getElementType());
 }
@@ -148,7 +150,9 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
             " in dimension ", d, " where input 0 has ", shape[d],
             "; only dimension ", dim, " may differ");
     }
-    shape[dim] += type.getDimSize(dim);
+    if (__builtin_add_overflow(shape[dim], type.getDimSize(dim), &shape[dim]))
+      return emitInferError<ConcatOp>(loc, "the concatenated dimension ", dim,
+                                      " overflows int64");
   }
   results.push_back(RankedTensorType::get(shape, first.getElementType()));
   return success();

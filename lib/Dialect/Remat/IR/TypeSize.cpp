@@ -3,6 +3,7 @@
 #include "remat/Dialect/Remat/IR/TypeSize.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 
@@ -25,9 +26,21 @@ std::optional<int64_t> remat::getTypeBytes(Type type) {
     auto elementBytes = getElementBytes(shaped.getElementType());
     if (!elementBytes)
       return std::nullopt;
-    return shaped.getNumElements() * *elementBytes;
+    // Checked: getNumElements() itself overflows on absurd shapes.
+    int64_t bytes = *elementBytes;
+    for (int64_t dim : shaped.getShape())
+      if (__builtin_mul_overflow(bytes, dim, &bytes) ||
+          bytes > kMaxModeledTensorBytes)
+        return std::nullopt;
+    return bytes;
   }
   return getElementBytes(type);
+}
+
+bool remat::isNonEmptyAndModelable(ShapedType type) {
+  if (!type.hasStaticShape() || llvm::is_contained(type.getShape(), 0))
+    return false;
+  return getTypeBytes(type).has_value();
 }
 
 int64_t remat::getMemoryBytes(Type type) {

@@ -226,6 +226,14 @@ LogicalResult RematerializePass::writeReports() {
                                       "report '")
              << path << "': " << error;
     writer(reports, file->os());
+    file->os().flush();
+    if (file->os().has_error()) {
+      std::error_code ec = file->os().error();
+      file->os().clear_error();
+      return getOperation().emitError("remat-rematerialize: cannot write "
+                                      "report '")
+             << path << "': " << ec.message();
+    }
     file->keep();
     return success();
   };

@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Dialect/Remat/IR/RematInterfaces.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 
 #define GET_OP_CLASSES
 #include "remat/Dialect/Remat/IR/RematOps.h.inc"

@@ -20,39 +20,43 @@ def Remat_IsDeviceTensorPred : CPred<
   "!::llvm::isa_and_nonnull<::remat::HostMemoryAttr>("
   "::llvm::cast<::mlir::RankedTensorType>($_self).getEncoding())">;
 
-/// No dimension of size 0. A training graph has no use for empty tensors,
-/// and the CPU kernels (tiling, the packed matmul and convolution) assume
-/// every loop runs at least once.
+/// No dimension of size 0, and at most 2^48 bytes
+/// (remat::kMaxModeledTensorBytes).
+/// A training graph has no use for empty tensors, and the CPU kernels
+/// (tiling, the packed matmul and convolution) assume every loop runs at
+/// least once; the size bound keeps byte counts from overflowing.
 def Remat_NonEmptyPred : CPred<
-  "::llvm::cast<::mlir::RankedTensorType>($_self).getNumElements() > 0">;
+  "::remat::isNonEmptyAndModelable(::llvm::cast<::mlir::ShapedType>($_self))">;
 
 /// A statically shaped f32/f16/bf16 tensor in device memory.
 def Remat_FloatTensor : Type<
     And<[StaticShapeTensorOf<[F32, F16, BF16]>.predicate,
          Remat_NonEmptyPred, Remat_IsDeviceTensorPred]>,
-    "statically shaped, non-empty tensor of f32, f16 or bf16 in device memory",
+    "statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or "
+    "bf16 in device memory",
     "::mlir::RankedTensorType">;
 
 /// A statically shaped tensor of integer ids or labels.
 def Remat_IndexTensor : Type<
     And<[StaticShapeTensorOf<[I32, I64]>.predicate, Remat_NonEmptyPred,
          Remat_IsDeviceTensorPred]>,
-    "statically shaped, non-empty tensor of i32 or i64 in device memory",
+    "statically shaped, non-empty tensor (at most 256 TiB) of i32 or i64 in "
+    "device memory",
     "::mlir::RankedTensorType">;
 
 /// Any statically shaped tensor in device memory (shape ops move ids too).
 def Remat_AnyTensor : Type<
     And<[StaticShapeTensorOf<[F32, F16, BF16, I32, I64]>.predicate,
          Remat_NonEmptyPred, Remat_IsDeviceTensorPred]>,
-    "statically shaped, non-empty tensor of f32, f16, bf16, i32 or i64 in "
-    "device memory",
+    "statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, "
+    "bf16, i32 or i64 in device memory",
     "::mlir::RankedTensorType">;
 
 def Remat_HostTensor : Type<
     And<[StaticShapeTensorOf<[F32, F16, BF16, I32, I64]>.predicate,
          Remat_NonEmptyPred, Neg<Remat_IsDeviceTensorPred>]>,
-    "statically shaped, non-empty tensor in host memory (#remat.host "
-    "encoding)",
+    "statically shaped, non-empty tensor (at most 256 TiB) in host memory "
+    "(#remat.host encoding)",
     "::mlir::RankedTensorType">;
 
 def Remat_ScalarFloatTensor : Type<

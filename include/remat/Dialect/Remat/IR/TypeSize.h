@@ -8,8 +8,8 @@
 #ifndef REMAT_DIALECT_REMAT_IR_TYPESIZE_H
 #define REMAT_DIALECT_REMAT_IR_TYPESIZE_H
 
-#include "mlir/IR/Types.h"
 #include "mlir/IR/TypeRange.h"
+#include "mlir/IR/Types.h"
 #include <cstdint>
 #include <optional>
 
@@ -20,8 +20,17 @@ namespace remat {
 std::optional<int64_t> getElementBytes(mlir::Type type);
 
 /// Bytes of a statically shaped tensor or memref, or of a scalar int/float/
-/// index (8 for index); nullopt for anything else (dynamic shapes included).
+/// index (8 for index); nullopt for anything else (dynamic shapes included)
+/// and for sizes over kMaxModeledTensorBytes.
 std::optional<int64_t> getTypeBytes(mlir::Type type);
+
+/// The largest tensor remat models: 2^48 bytes (256 TiB). Sizes stay far
+/// from int64 overflow when summed over a whole schedule.
+inline constexpr int64_t kMaxModeledTensorBytes = int64_t(1) << 48;
+
+/// Whether `type` has no dimension of size 0 and at most kMaxModeledTensorBytes
+/// (its element count computed without overflow).
+bool isNonEmptyAndModelable(mlir::ShapedType type);
 
 /// Alignment (and size granularity) of every buffer the CPU pipeline
 /// allocates: one-shot bufferization aligns allocations to 64 bytes and the
