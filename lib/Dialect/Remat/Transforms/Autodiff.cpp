@@ -106,7 +106,6 @@ LogicalResult Differentiator::checkOptions() {
     for (unsigned i = 0; i < type.getNumInputs(); ++i)
       if (isFloatTensor(type.getInput(i)))
         wrt.push_back(i);
-    return success();
   }
   for (unsigned index : wrtOption) {
     if (index >= type.getNumInputs())
@@ -121,6 +120,14 @@ LogicalResult Differentiator::checkOptions() {
     if (!llvm::is_contained(wrt, index))
       wrt.push_back(index);
   }
+  // A gradient is a tensor of the argument's type, built from remat ops.
+  for (unsigned index : wrt)
+    if (!isNonEmptyAndModelable(cast<ShapedType>(type.getInput(index))))
+      return forward.emitError("remat-autodiff: argument #")
+             << index << " of @" << forward.getSymName() << " has type "
+             << type.getInput(index)
+             << ": its gradient would be an empty or over-large tensor, "
+                "which remat ops do not take (exclude it with wrt=)";
   return success();
 }
 

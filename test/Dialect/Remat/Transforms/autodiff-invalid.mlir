@@ -68,3 +68,11 @@ func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
   %m = remat.mse %x, %x : tensor<4xf32> -> tensor<f32>
   return %m : tensor<f32>
 }
+
+// -----
+
+// expected-error @+1 {{remat-autodiff: argument #1 of @f has type 'tensor<0xf32>': its gradient would be an empty or over-large tensor, which remat ops do not take (exclude it with wrt=)}}
+func.func @f(%x: tensor<4xf32>, %unused: tensor<0xf32>) -> tensor<f32> {
+  %m = remat.mse %x, %x : tensor<4xf32> -> tensor<f32>
+  return %m : tensor<f32>
+}
