@@ -4,6 +4,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "remat/Runtime/MemoryTracker.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -70,6 +72,40 @@ llvm::StringRef remat::elementName(ElementKind kind) {
     return "i64";
   }
   return "";
+}
+
+std::string remat::tensorTypeName(ElementKind kind,
+                                  llvm::ArrayRef<int64_t> shape) {
+  std::string text = "tensor<";
+  for (int64_t d : shape)
+    text += std::to_string(d) + "x";
+  return text + elementName(kind).str() + ">";
+}
+
+std::optional<int64_t> remat::tensorBytes(ElementKind kind,
+                                          llvm::ArrayRef<int64_t> shape) {
+  int64_t bytes = elementBytes(kind);
+  for (int64_t d : shape) {
+    if (d < 0)
+      return std::nullopt;
+    std::optional<int64_t> product = llvm::checkedMul(bytes, d);
+    if (!product)
+      return std::nullopt;
+    bytes = *product;
+  }
+  return bytes;
+}
+
+std::optional<std::string>
+remat::tensorSizeError(ElementKind kind, llvm::ArrayRef<int64_t> shape) {
+  std::optional<int64_t> bytes = tensorBytes(kind, shape);
+  if (!bytes)
+    return tensorTypeName(kind, shape) + " has more bytes than fit in 64 bits";
+  if (*bytes > kMaxTensorBytes)
+    return tensorTypeName(kind, shape) + " takes " + std::to_string(*bytes) +
+           " B, more than the runner's limit of " +
+           std::to_string(kMaxTensorBytes) + " B (1 TiB) per tensor";
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
@@ -148,11 +184,31 @@ static uint16_t floatToBf16(float f) {
 // HostTensor
 //===----------------------------------------------------------------------===//
 
-HostTensor::HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape)
-    : elementKind(kind), dims(shape.begin(), shape.end()), owned(true) {
-  allocated = remat_runtime_alloc(static_cast<uint64_t>(sizeInBytes()));
-  aligned = allocated;
-  std::memset(aligned, 0, static_cast<size_t>(sizeInBytes()));
+llvm::Expected<HostTensor> HostTensor::create(ElementKind kind,
+                                              llvm::ArrayRef<int64_t> shape) {
+  if (std::optional<std::string> error = tensorSizeError(kind, shape))
+    return llvm::createStringError(*error);
+  int64_t bytes = *tensorBytes(kind, shape);
+  HostTensor tensor;
+  tensor.elementKind = kind;
+  tensor.dims.assign(shape.begin(), shape.end());
+  tensor.allocated = remat_runtime_alloc(static_cast<uint64_t>(bytes));
+  if (!tensor.allocated)
+    return llvm::createStringError("cannot allocate " + std::to_string(bytes) +
+                                   " B for a " + tensorTypeName(kind, shape));
+  tensor.aligned = tensor.allocated;
+  tensor.owned = true;
+  std::memset(tensor.aligned, 0, static_cast<size_t>(bytes));
+  return tensor;
+}
+
+HostTensor::HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape) {
+  llvm::Expected<HostTensor> tensor = create(kind, shape);
+  if (!tensor) {
+    std::string message = llvm::toString(tensor.takeError());
+    llvm::reportFatalUsageError(llvm::StringRef(message));
+  }
+  *this = std::move(*tensor);
 }
 
 HostTensor HostTensor::adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
@@ -169,7 +225,9 @@ HostTensor HostTensor::adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
   return tensor;
 }
 
-HostTensor::HostTensor(HostTensor &&other) noexcept { *this = std::move(other); }
+HostTensor::HostTensor(HostTensor &&other) noexcept {
+  *this = std::move(other);
+}
 
 HostTensor &HostTensor::operator=(HostTensor &&other) noexcept {
   if (this == &other)
@@ -261,11 +319,12 @@ void remat::fillDeterministic(HostTensor &tensor, uint64_t seed,
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     z ^= z >> 31;
-    bool isInt = tensor.kind() == ElementKind::I32 ||
-                 tensor.kind() == ElementKind::I64;
+    bool isInt =
+        tensor.kind() == ElementKind::I32 || tensor.kind() == ElementKind::I64;
     if (isInt)
-      tensor.set(i, static_cast<double>(z % static_cast<uint64_t>(
-                                                std::max<int64_t>(intBound, 1))));
+      tensor.set(
+          i, static_cast<double>(
+                 z % static_cast<uint64_t>(std::max<int64_t>(intBound, 1))));
     else
       tensor.set(i, static_cast<double>(z >> 11) * 0x1.0p-53 * 2.0 - 1.0);
   }
@@ -294,8 +353,9 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
       return "'" + path.str() + "' is truncated";
     headerLength = 0;
     for (int i = 0; i < 4; ++i)
-      headerLength |= static_cast<size_t>(static_cast<unsigned char>(data[8 + i]))
-                      << (8 * i);
+      headerLength |=
+          static_cast<size_t>(static_cast<unsigned char>(data[8 + i]))
+          << (8 * i);
     headerStart = 12;
   }
   if (headerStart + headerLength > data.size())
@@ -303,11 +363,13 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
   llvm::StringRef header = data.substr(headerStart, headerLength);
   if (header.contains("'fortran_order': True"))
     return "'" + path.str() + "' is in Fortran order; save it C-ordered";
-  std::string expectedDtype = ("'descr': '" + numpyDtype(tensor.kind()) + "'").str();
+  std::string expectedDtype =
+      ("'descr': '" + numpyDtype(tensor.kind()) + "'").str();
   if (!header.contains(expectedDtype))
     return "'" + path.str() + "' has dtype other than " +
            numpyDtype(tensor.kind()).str() + " (" +
-           elementName(tensor.kind()).str() + "): header " + header.trim().str();
+           elementName(tensor.kind()).str() + "): header " +
+           header.trim().str();
   // Shape: "(a, b, c)" after 'shape':
   size_t shapeAt = header.find("'shape':");
   if (shapeAt == llvm::StringRef::npos)
@@ -369,5 +431,12 @@ std::optional<std::string> remat::writeNpy(llvm::StringRef path,
   os << header;
   os.write(static_cast<const char *>(tensor.data()),
            static_cast<size_t>(tensor.sizeInBytes()));
+  // A full disk shows here, not as a crash when the stream is destroyed.
+  os.close();
+  if (os.has_error()) {
+    std::string message = os.error().message();
+    os.clear_error();
+    return "cannot write '" + path.str() + "': " + message;
+  }
   return std::nullopt;
 }

@@ -18,6 +18,7 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -45,9 +46,35 @@ static FailureOr<ValueSpec> specOf(Type type) {
   return failure();
 }
 
+/// Reads the byte count `name` that remat-rematerialize wrote on `func`
+/// into `count` (left alone when the attribute is absent); emits an error
+/// naming the attribute when it is not an integer from 0 to 2^63-1.
+static LogicalResult readByteCount(func::FuncOp func, StringRef name,
+                                   std::optional<int64_t> &count) {
+  Attribute attr = func->getAttr(name);
+  if (!attr)
+    return success();
+  auto integer = dyn_cast<IntegerAttr>(attr);
+  if (integer && isa<IntegerType, IndexType>(integer.getType())) {
+    llvm::APInt value = integer.getValue();
+    bool negative =
+        !integer.getType().isUnsignedInteger() && value.isNegative();
+    if (!negative && value.getActiveBits() <= 63) {
+      count = static_cast<int64_t>(value.getZExtValue());
+      return success();
+    }
+  }
+  return func.emitError("remat-run cannot use '")
+         << name << "' = " << attr
+         << ": expected a byte count from 0 to 2^63-1";
+}
+
 FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
   FunctionSignature signature;
   signature.name = func.getSymName().str();
+  if (func.isExternal())
+    return func.emitError("remat-run cannot call @")
+           << func.getSymName() << ": it is a declaration without a body";
   for (BlockArgument arg : func.getArguments()) {
     FailureOr<ValueSpec> spec = specOf(arg.getType());
     if (failed(spec))
@@ -55,6 +82,10 @@ FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
              << arg.getArgNumber() << " of type " << arg.getType()
              << ": expected a statically shaped tensor of f32, f16, bf16, "
                 "i32 or i64, or an i64 scalar";
+    if (!spec->scalar && !tensorBytes(spec->kind, spec->shape))
+      return func.emitError("remat-run cannot pass argument #")
+             << arg.getArgNumber() << " of type " << arg.getType()
+             << ": its size in bytes does not fit in 64 bits";
     // Integer tensors feeding a lookup get values in range.
     for (Operation *user : arg.getUsers()) {
       if (auto ce = dyn_cast<CrossEntropyOp>(user); ce && ce.getLabels() == arg)
@@ -71,16 +102,37 @@ FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
              << i << " of type " << type
              << ": expected a statically shaped tensor of f32, f16, bf16, "
                 "i32 or i64";
+    if (!tensorBytes(spec->kind, spec->shape))
+      return func.emitError("remat-run cannot return result #")
+             << i << " of type " << type
+             << ": its size in bytes does not fit in 64 bits";
     signature.results.push_back(*spec);
   }
-  if (auto peak = func->getAttrOfType<IntegerAttr>("remat.planned_peak"))
-    signature.plannedPeak = peak.getInt();
-  if (auto constants =
-          func->getAttrOfType<IntegerAttr>("remat.planned_constant_bytes"))
-    signature.plannedConstantBytes = constants.getInt();
-  if (auto budget = func->getAttrOfType<IntegerAttr>("remat.budget"))
-    signature.budget = budget.getInt();
+  std::optional<int64_t> constantBytes;
+  if (failed(
+          readByteCount(func, "remat.planned_peak", signature.plannedPeak)) ||
+      failed(
+          readByteCount(func, "remat.planned_constant_bytes", constantBytes)) ||
+      failed(readByteCount(func, "remat.budget", signature.budget)))
+    return failure();
+  signature.plannedConstantBytes = constantBytes.value_or(0);
   return signature;
+}
+
+llvm::Error remat::checkTensorSizes(const FunctionSignature &signature) {
+  for (auto [i, spec] : llvm::enumerate(signature.arguments))
+    if (!spec.scalar)
+      if (std::optional<std::string> error =
+              tensorSizeError(spec.kind, spec.shape))
+        return llvm::createStringError("argument #" + std::to_string(i) +
+                                       " of @" + signature.name + ": " +
+                                       *error);
+  for (auto [i, spec] : llvm::enumerate(signature.results))
+    if (std::optional<std::string> error =
+            tensorSizeError(spec.kind, spec.shape))
+      return llvm::createStringError("result #" + std::to_string(i) + " of @" +
+                                     signature.name + ": " + *error);
+  return llvm::Error::success();
 }
 
 bool remat::needsLowering(ModuleOp module) {
@@ -163,8 +215,7 @@ CompiledModule::compile(ModuleOp module) {
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
     if (func.isExternal() || !func.getSymName().starts_with("_mlir_ciface_"))
       continue;
-    if (auto entry = compiled->engine->lookupPacked(func.getSymName());
-        !entry)
+    if (auto entry = compiled->engine->lookupPacked(func.getSymName()); !entry)
       return entry.takeError();
     break;
   }
@@ -236,15 +287,38 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
   if (llvm::Error error =
           makeOptimizingTransformer(3, 0, tm->get())(llvmModule.get()))
     return error;
+  // A ToolOutputFile removes the file unless kept: no partial object is
+  // left behind when writing fails.
   std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
   if (ec)
     return llvm::createStringError(ec, "cannot write '%s'", path.str().c_str());
-  llvm::legacy::PassManager pm;
-  if ((*tm)->addPassesToEmitFile(pm, os, nullptr,
-                                 llvm::CodeGenFileType::ObjectFile))
-    return llvm::createStringError("the target cannot emit object files");
-  pm.run(*llvmModule);
+  {
+    // The object writer seeks back to patch what it wrote: buffer the object
+    // when the file cannot seek (a pipe, a device), as llc does.
+    std::unique_ptr<llvm::buffer_ostream> buffered;
+    llvm::raw_pwrite_stream *os = &out.os();
+    if (!out.os().supportsSeeking()) {
+      buffered = std::make_unique<llvm::buffer_ostream>(out.os());
+      os = buffered.get();
+    }
+    llvm::legacy::PassManager pm;
+    if ((*tm)->addPassesToEmitFile(pm, *os, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile))
+      return llvm::createStringError("the target cannot emit object files");
+    pm.run(*llvmModule);
+  } // The buffer, if any, is written to the file here.
+  // Write errors (a full disk, /dev/full) show once the buffer is flushed;
+  // clear them, or the stream's destructor reports a fatal error.
+  out.os().flush();
+  if (out.os().has_error()) {
+    std::error_code writeError = out.os().error();
+    out.os().clear_error();
+    return llvm::createStringError(writeError, "cannot write '%s': %s",
+                                   path.str().c_str(),
+                                   writeError.message().c_str());
+  }
+  out.keep();
   return llvm::Error::success();
 }
 
@@ -270,8 +344,8 @@ llvm::Error remat::emitSharedLibrary(ModuleOp module, llvm::StringRef path) {
   std::string message;
   if (llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0,
                                 &message) != 0)
-    return llvm::createStringError("linking '%s' failed%s%s",
-                                   output.c_str(), message.empty() ? "" : ": ",
+    return llvm::createStringError("linking '%s' failed%s%s", output.c_str(),
+                                   message.empty() ? "" : ": ",
                                    message.c_str());
   return llvm::Error::success();
 }

@@ -20,10 +20,13 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "remat/Core/ByteSize.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 #include "remat/Registration.h"
 #include "remat/Runner/GradientCheck.h"
 #include "remat/Runner/Runner.h"
 #include "remat/Runtime/MemoryTracker.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -33,6 +36,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 
@@ -76,10 +80,10 @@ static cl::opt<std::string> emitShared(
     "emit-shared-library", cl::cat(runOptions),
     cl::desc("Write a shared library instead of running (the runtime's "
              "symbols resolve in the process that loads it)"));
-static cl::opt<std::string>
-    emitHeader("emit-header", cl::cat(runOptions),
-               cl::desc("Write the C++ header declaring the extern \"C\" entry "
-                        "points (_mlir_ciface_*, StridedMemRefType arguments)"));
+static cl::opt<std::string> emitHeader(
+    "emit-header", cl::cat(runOptions),
+    cl::desc("Write the C++ header declaring the extern \"C\" entry "
+             "points (_mlir_ciface_*, StridedMemRefType arguments)"));
 static cl::opt<double> checkMemory(
     "check-memory", cl::cat(runOptions),
     cl::desc("Fail unless the measured peak is within the budget "
@@ -124,6 +128,65 @@ double threadCpuMilliseconds() {
 [[noreturn]] void fail(const llvm::Twine &message) {
   llvm::errs() << "remat-run: " << message << "\n";
   std::exit(1);
+}
+
+/// Most runs of --repeat and coordinates of --fd-samples: more is a typo
+/// (or a negative number wrapped around), not a measurement.
+constexpr unsigned kMaxRepeat = 1000000;
+constexpr unsigned kMaxFdSamples = 1000000;
+
+/// A double as printf's %g writes it ("0.05", "-1", "nan").
+std::string formatNumber(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%g", value);
+  return buffer;
+}
+
+/// Refuses option values that would hang, or make a check meaningless.
+void checkOptions() {
+  // -1, the default, means no memory check; given explicitly, a tolerance
+  // must be a finite fraction >= 0.
+  if (checkMemory.getNumOccurrences() &&
+      !(std::isfinite(checkMemory.getValue()) && checkMemory >= 0))
+    fail("--check-memory=" + formatNumber(checkMemory) +
+         " is not a tolerance: expected a fraction >= 0 (e.g. 0.05)");
+  if (repeat > kMaxRepeat)
+    fail("--repeat=" + llvm::Twine(repeat.getValue()) + " is more than " +
+         llvm::Twine(kMaxRepeat) + " runs");
+  if (fdSamples > kMaxFdSamples)
+    fail("--fd-samples=" + llvm::Twine(fdSamples.getValue()) +
+         " is more than " + llvm::Twine(kMaxFdSamples) +
+         " coordinates per argument");
+  if (!(std::isfinite(fdEpsilon.getValue()) && fdEpsilon > 0))
+    fail("--fd-epsilon=" + formatNumber(fdEpsilon) +
+         " is not a step: expected a finite number > 0");
+  for (cl::opt<double> *tolerance : {&fdRtol, &fdAtol})
+    if (!(std::isfinite(tolerance->getValue()) && *tolerance >= 0))
+      fail("--" + tolerance->ArgStr + "=" + formatNumber(*tolerance) +
+           " is not a tolerance: expected a finite number >= 0");
+}
+
+/// Writes `path` through `write`; exits with a message, removing the
+/// partial file, when it cannot be opened or written (a full disk,
+/// /dev/full) rather than leaving the stream to report a fatal error.
+void writeOutputFile(llvm::StringRef path,
+                     llvm::function_ref<void(llvm::raw_ostream &)> write) {
+  std::string message;
+  {
+    std::unique_ptr<llvm::ToolOutputFile> out = openOutputFile(path, &message);
+    if (!out)
+      fail(message);
+    write(out->os());
+    out->os().flush();
+    if (!out->os().has_error()) {
+      out->keep();
+      return;
+    }
+    message =
+        "cannot write '" + path.str() + "': " + out->os().error().message();
+    out->os().clear_error();
+  } // Not kept: the file is removed here.
+  fail(message);
 }
 
 func::FuncOp findEntry(ModuleOp module) {
@@ -172,6 +235,9 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(runOptions);
   cl::ParseCommandLineOptions(argc, argv,
                               "remat-run: run a compiled function\n");
+  checkOptions();
+  bool aheadOfTime =
+      !emitObject.empty() || !emitHeader.empty() || !emitShared.empty();
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -190,6 +256,26 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     fail("cannot parse " + inputFile);
+  // No value may exceed what the runner allocates for one tensor: a larger
+  // constant or intermediate would exhaust memory while it is compiled or
+  // run (LLVM aborts on the allocation).
+  WalkResult tooLarge = module->walk([&](Operation *op) {
+    for (Value result : op->getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type || !type.hasStaticShape())
+        continue;
+      std::optional<int64_t> bytes = getTypeBytes(type);
+      if (bytes && *bytes <= kMaxTensorBytes)
+        continue;
+      op->emitError("remat-run cannot run a value of type ")
+          << type << ": it is larger than the runner's limit of "
+          << kMaxTensorBytes << " B (1 TiB) per tensor";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (tooLarge.wasInterrupted())
+    fail("cannot run " + inputFile);
 
   // Signatures come from the IR before lowering (tensor types, planned peak).
   func::FuncOp entryFunc = findEntry(*module);
@@ -221,11 +307,25 @@ int main(int argc, char **argv) {
     if (!primal)
       fail("--check-gradients: the primal @" + primalRef.getValue() +
            " is not in the module");
+    if (primal.isExternal())
+      fail("--check-gradients: the primal @" + primal.getSymName() + " of @" +
+           entryFunc.getSymName() + " is a declaration without a body");
     FailureOr<FunctionSignature> sig = readSignature(primal);
     if (failed(sig))
       fail("unsupported signature of @" + primal.getSymName());
     primalSignature = *sig;
     wrt.assign(wrtAttr.asArrayRef().begin(), wrtAttr.asArrayRef().end());
+    if (llvm::Error err =
+            checkGradientSignatures(*primalSignature, *signature, wrt))
+      fail("--check-gradients: " + llvm::toString(std::move(err)));
+  }
+  // Refuse tensors too large to allocate before compiling anything.
+  if (!aheadOfTime) {
+    if (llvm::Error err = checkTensorSizes(*signature))
+      fail(llvm::toString(std::move(err)));
+    if (primalSignature)
+      if (llvm::Error err = checkTensorSizes(*primalSignature))
+        fail(llvm::toString(std::move(err)));
   }
 
   bool lowered = needsLowering(*module);
@@ -236,20 +336,13 @@ int main(int argc, char **argv) {
       fail(inputFile + " failed to lower with remat-lower-cpu (see the "
                        "errors above)");
   }
-  if (!loweredOutput.empty()) {
-    auto out = openOutputFile(loweredOutput, &error);
-    if (!out)
-      fail(error);
-    module->print(out->os());
-    out->keep();
-  }
-  if (!emitHeader.empty()) {
-    auto out = openOutputFile(emitHeader, &error);
-    if (!out)
-      fail(error);
-    out->os() << emitCHeader(allSignatures, inputFile);
-    out->keep();
-  }
+  if (!loweredOutput.empty())
+    writeOutputFile(loweredOutput,
+                    [&](llvm::raw_ostream &os) { module->print(os); });
+  if (!emitHeader.empty())
+    writeOutputFile(emitHeader, [&](llvm::raw_ostream &os) {
+      os << emitCHeader(allSignatures, inputFile);
+    });
   if (!emitObject.empty()) {
     if (llvm::Error err = emitObjectFile(*module, emitObject))
       fail(llvm::toString(std::move(err)));
@@ -258,7 +351,7 @@ int main(int argc, char **argv) {
     if (llvm::Error err = emitSharedLibrary(*module, emitShared))
       fail(llvm::toString(std::move(err)));
   }
-  if (!emitObject.empty() || !emitHeader.empty() || !emitShared.empty())
+  if (aheadOfTime)
     return 0;
 
   auto compiled = CompiledModule::compile(*module);
@@ -289,18 +382,22 @@ int main(int argc, char **argv) {
       scalars.push_back(static_cast<int64_t>(seed));
       continue;
     }
-    HostTensor tensor(spec.kind, spec.shape);
+    llvm::Expected<HostTensor> tensor =
+        HostTensor::create(spec.kind, spec.shape);
+    if (!tensor)
+      fail("argument #" + llvm::Twine(i) + " of @" + signature->name + ": " +
+           llvm::toString(tensor.takeError()));
     if (!inputs.empty()) {
       if (tensorIndex >= inputs.size())
         fail("--inputs names " + llvm::Twine(inputs.size()) + " files but @" +
              signature->name + " takes more tensors");
-      if (auto err = readNpy(inputs[tensorIndex], tensor))
+      if (auto err = readNpy(inputs[tensorIndex], *tensor))
         fail(*err);
     } else {
-      fillDeterministic(tensor, seed * 1000003 + i, spec.intBound);
+      fillDeterministic(*tensor, seed * 1000003 + i, spec.intBound);
     }
     ++tensorIndex;
-    tensors.push_back(std::move(tensor));
+    tensors.push_back(std::move(*tensor));
   }
   if (!inputs.empty() && tensorIndex != inputs.size())
     fail("--inputs names " + llvm::Twine(inputs.size()) + " files but @" +
@@ -358,7 +455,14 @@ int main(int argc, char **argv) {
                << " ms median\n";
   // Constants are globals in compiled code, not heap allocations, but the
   // planner counts them as resident: add them to compare like with like.
-  int64_t measured = measuredPeak + signature->plannedConstantBytes;
+  std::optional<int64_t> measuredWithConstants =
+      llvm::checkedAdd(measuredPeak, signature->plannedConstantBytes);
+  if (!measuredWithConstants)
+    fail("the measured peak (" + llvm::Twine(measuredPeak) +
+         " B) plus 'remat.planned_constant_bytes' of @" + signature->name +
+         " (" + llvm::Twine(signature->plannedConstantBytes) +
+         " B) does not fit in 64 bits");
+  int64_t measured = *measuredWithConstants;
   llvm::outs() << "memory: measured peak " << measured << " B ("
                << formatBytes(measured) << ")";
   if (signature->plannedConstantBytes)
@@ -400,11 +504,15 @@ int main(int argc, char **argv) {
   }
   if (!expectOutputs.empty()) {
     for (auto [i, result] : llvm::enumerate(results)) {
-      HostTensor expected(result.kind(), result.shape());
+      llvm::Expected<HostTensor> expected =
+          HostTensor::create(result.kind(), result.shape());
+      if (!expected)
+        fail("output " + llvm::Twine(i) + ": " +
+             llvm::toString(expected.takeError()));
       std::string path = expectOutputs + std::to_string(i) + ".npy";
-      if (auto err = readNpy(path, expected))
+      if (auto err = readNpy(path, *expected))
         fail(*err);
-      bool same = std::memcmp(expected.data(), result.data(),
+      bool same = std::memcmp(expected->data(), result.data(),
                               static_cast<size_t>(result.sizeInBytes())) == 0;
       llvm::outs() << (same ? "PASS" : "FAIL") << " output " << i
                    << (same ? " is bitwise identical to " : " differs from ")

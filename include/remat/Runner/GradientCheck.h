@@ -32,9 +32,20 @@ struct GradientCheckResult {
   double maxRelError = 0;
 };
 
+/// Fails, with a message saying why, unless `grad` and `primal` can be
+/// checked: `primal` returns the loss first (a 0-d float tensor), both take
+/// the same arguments, every index of `wrt` names a float tensor argument
+/// with at least one element, and `grad` returns the loss and one gradient
+/// of each such argument's type. Allocates nothing.
+llvm::Error checkGradientSignatures(const FunctionSignature &primal,
+                                    const FunctionSignature &grad,
+                                    llvm::ArrayRef<int64_t> wrt);
+
 /// Calls `grad` once and `primal` twice per sampled coordinate. `wrt` lists
 /// the primal's argument index of each gradient `grad` returns after the
-/// loss. Prints one line per argument to `os`.
+/// loss. Prints one line per argument to `os`. Checks the signatures first
+/// (checkGradientSignatures) and the sizes of their tensors
+/// (checkTensorSizes).
 llvm::Expected<GradientCheckResult>
 checkGradients(CompiledModule &compiled, const FunctionSignature &primal,
                const FunctionSignature &grad, llvm::ArrayRef<int64_t> wrt,

@@ -1,4 +1,5 @@
-//===- HostTensor.h - tensors the runner passes to compiled code -*- C++ -*-===//
+//===- HostTensor.h - tensors the runner passes to compiled code -*- C++
+//-*-===//
 //
 // A tensor argument or result of a compiled function: its element kind, its
 // shape, the data (allocated through the runtime's tracked allocator, so that
@@ -13,6 +14,7 @@
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -31,9 +33,33 @@ int64_t elementBytes(ElementKind kind);
 llvm::StringRef numpyDtype(ElementKind kind);
 llvm::StringRef elementName(ElementKind kind);
 
+/// The most bytes the runner allocates for one tensor (1 TiB, 2^40 B): a
+/// larger argument or result is refused with an error before anything is
+/// allocated, rather than left to fail in the allocator or to exhaust the
+/// machine's memory while it is zero-filled.
+constexpr int64_t kMaxTensorBytes = int64_t(1) << 40;
+
+/// The MLIR spelling of a tensor type: "tensor<4x8xf32>".
+std::string tensorTypeName(ElementKind kind, llvm::ArrayRef<int64_t> shape);
+
+/// Bytes of a dense tensor of `kind` and `shape`, or nullopt when a
+/// dimension is negative or the size does not fit in int64_t.
+std::optional<int64_t> tensorBytes(ElementKind kind,
+                                   llvm::ArrayRef<int64_t> shape);
+
+/// Why a tensor of `kind` and `shape` cannot be allocated (its size does not
+/// fit in 64 bits, or it is over kMaxTensorBytes), or nullopt when it can.
+std::optional<std::string> tensorSizeError(ElementKind kind,
+                                           llvm::ArrayRef<int64_t> shape);
+
 /// A dense, row-major tensor in tracked memory with its memref descriptor.
 class HostTensor {
 public:
+  /// Allocates a zero-filled tensor; fails with a message when its size does
+  /// not fit in 64 bits, is over kMaxTensorBytes or cannot be allocated.
+  static llvm::Expected<HostTensor> create(ElementKind kind,
+                                           llvm::ArrayRef<int64_t> shape);
+  /// As create(), for shapes known to be small: a failure is a fatal error.
   HostTensor(ElementKind kind, llvm::ArrayRef<int64_t> shape);
   /// Adopts a descriptor the compiled code filled (a returned buffer).
   static HostTensor adopt(ElementKind kind, llvm::ArrayRef<int64_t> shape,
@@ -46,7 +72,9 @@ public:
   ElementKind kind() const { return elementKind; }
   llvm::ArrayRef<int64_t> shape() const { return dims; }
   int64_t numElements() const;
-  int64_t sizeInBytes() const { return numElements() * elementBytes(elementKind); }
+  int64_t sizeInBytes() const {
+    return numElements() * elementBytes(elementKind);
+  }
   void *data() const { return aligned; }
   /// The start of the allocation (what free() takes).
   void *allocation() const { return allocated; }

@@ -51,8 +51,17 @@ struct FunctionSignature {
 };
 
 /// Reads the signature of `func`. Emits an error on the function and fails
-/// for types the runner cannot pass (dynamic shapes, unsupported elements).
+/// for a declaration without a body, for types the runner cannot pass
+/// (dynamic shapes, unsupported elements, tensors whose size in bytes does
+/// not fit in 64 bits) and for planned byte counts (remat.planned_peak,
+/// remat.planned_constant_bytes, remat.budget) that are not integers from 0
+/// to 2^63-1.
 llvm::FailureOr<FunctionSignature> readSignature(mlir::func::FuncOp func);
+
+/// Fails, naming the argument or result, when a tensor of `signature` is
+/// over kMaxTensorBytes: before a call, the runner allocates each argument
+/// and the compiled code each result.
+llvm::Error checkTensorSizes(const FunctionSignature &signature);
 
 /// Whether `module` still holds ops that are not in the LLVM dialect.
 bool needsLowering(mlir::ModuleOp module);
@@ -84,7 +93,8 @@ private:
   std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 
-/// Writes an object file for the host CPU (optimized at -O3).
+/// Writes an object file for the host CPU (optimized at -O3); fails, and
+/// leaves no partial file, when it cannot be written (a full disk).
 llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path);
 
 /// Writes a shared library: the object file, linked with the system C
