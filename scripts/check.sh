@@ -21,7 +21,7 @@ for t in "$build"/unittests/*Tests; do
   "$t" --gtest_brief=1 || status=1
 done
 
-echo "== ahead-of-time example (object file + C header, called from C++) =="
+echo "== ahead-of-time example (object file + C++ header, called from C++) =="
 if "$build/bin/remat-aot-example"; then
   echo "aot example: PASSED"
 else
