@@ -87,6 +87,14 @@ LogicalResult GraphBuilder::checkType(
             "the shape static (e.g. specialize the function)";
     return failure();
   }
+  if (shaped && getElementBytes(shaped.getElementType()) &&
+      !getTypeBytes(shaped)) {
+    InFlightDiagnostic diag = anchor->emitError();
+    describeValue(diag);
+    diag << " has type " << type << ", larger than the "
+         << kMaxModeledTensorBytes << " bytes (256 TiB) remat models";
+    return failure();
+  }
   return success();
 }
 

@@ -264,6 +264,9 @@ int main(int argc, char **argv) {
       auto type = dyn_cast<RankedTensorType>(result.getType());
       if (!type || !type.hasStaticShape())
         continue;
+      // Element types without a size are left to the signature checks.
+      if (!getElementBytes(type.getElementType()))
+        continue;
       std::optional<int64_t> bytes = getTypeBytes(type);
       if (bytes && *bytes <= kMaxTensorBytes)
         continue;

@@ -26,7 +26,10 @@ std::optional<int64_t> remat::getTypeBytes(Type type) {
     auto elementBytes = getElementBytes(shaped.getElementType());
     if (!elementBytes)
       return std::nullopt;
-    // Checked: getNumElements() itself overflows on absurd shapes.
+    // Checked: getNumElements() itself overflows on absurd shapes. An
+    // empty tensor is 0 bytes whatever its other dimensions.
+    if (llvm::is_contained(shaped.getShape(), 0))
+      return 0;
     int64_t bytes = *elementBytes;
     for (int64_t dim : shaped.getShape())
       if (__builtin_mul_overflow(bytes, dim, &bytes) ||

@@ -30,3 +30,13 @@ func.func @memref(%x: tensor<4xf32>) -> tensor<4xf32> {
   %m = memref.alloc() : memref<4xf32>
   return %x : tensor<4xf32>
 }
+
+// -----
+
+// A value over 2^48 bytes (here 512 TiB, from a foreign op) would overflow
+// the byte counts: refused, naming the value.
+func.func @huge_result() -> tensor<140737488355328xf32> {
+  // expected-error @+1 {{result #0 has type 'tensor<140737488355328xf32>', larger than the 281474976710656 bytes (256 TiB) remat models}}
+  %0 = tensor.empty() : tensor<140737488355328xf32>
+  return %0 : tensor<140737488355328xf32>
+}
