@@ -6,7 +6,9 @@
 #include "remat/Runtime/MemoryTracker.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -413,9 +415,10 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
 std::optional<std::string> remat::writeNpy(llvm::StringRef path,
                                            const HostTensor &tensor) {
   std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
+  llvm::ToolOutputFile file(path, ec, llvm::sys::fs::OF_None);
   if (ec)
     return "cannot write '" + path.str() + "': " + ec.message();
+  llvm::raw_fd_ostream &os = file.os();
   std::string header = "{'descr': '" + numpyDtype(tensor.kind()).str() +
                        "', 'fortran_order': False, 'shape': (";
   for (int64_t d : tensor.shape())
@@ -431,12 +434,14 @@ std::optional<std::string> remat::writeNpy(llvm::StringRef path,
   os << header;
   os.write(static_cast<const char *>(tensor.data()),
            static_cast<size_t>(tensor.sizeInBytes()));
-  // A full disk shows here, not as a crash when the stream is destroyed.
+  // A full disk shows here, not as a crash when the stream is destroyed;
+  // the partial file is then removed (not kept).
   os.close();
   if (os.has_error()) {
     std::string message = os.error().message();
     os.clear_error();
     return "cannot write '" + path.str() + "': " + message;
   }
+  file.keep();
   return std::nullopt;
 }

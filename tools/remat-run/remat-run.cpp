@@ -216,10 +216,8 @@ void printOutput(size_t index, const HostTensor &tensor) {
     sum += tensor.at(i);
     absSum += std::fabs(tensor.at(i));
   }
-  llvm::outs() << "output " << index << ": tensor<";
-  for (int64_t d : tensor.shape())
-    llvm::outs() << d << "x";
-  llvm::outs() << elementName(tensor.kind()) << "> sum "
+  llvm::outs() << "output " << index << ": "
+               << tensorTypeName(tensor.kind(), tensor.shape()) << " sum "
                << llvm::format("%.9g", sum) << " abs-sum "
                << llvm::format("%.9g", absSum) << " first [";
   for (int64_t i = 0, n = std::min<int64_t>(tensor.numElements(), printCount);
