@@ -41,6 +41,12 @@ Operation *RematDialect::materializeConstant(OpBuilder &builder,
   return ConstantOp::create(builder, loc, type, elements);
 }
 
+/// Whether `mark` asks for recomputation (must_ or prefer_recompute).
+static bool isRecomputeMark(CheckpointMark mark) {
+  return mark == CheckpointMark::MustRecompute ||
+         mark == CheckpointMark::PreferRecompute;
+}
+
 /// Checks the discardable attributes users write: `remat.mark` must be a
 /// #remat.mark, and a recompute mark must sit on an op that can be
 /// recomputed (no side effects; dropout can, its mask being a function of
@@ -59,9 +65,7 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
   if (op->getNumResults() == 0)
     return op->emitOpError("has no result for '")
            << kMarkAttrName << "' to mark";
-  bool recompute = mark.getValue() == CheckpointMark::MustRecompute ||
-                   mark.getValue() == CheckpointMark::PreferRecompute;
-  if (recompute && !isRecomputable(op))
+  if (isRecomputeMark(mark.getValue()) && !isRecomputable(op))
     return op->emitOpError("cannot be recomputed (it has side effects), so "
                            "it cannot be marked ")
            << stringifyCheckpointMark(mark.getValue())
@@ -77,9 +81,7 @@ bool remat::isRecomputable(Operation *op) {
   // Dropout only when the user asks: its mask is a function of the seed and
   // the counter, so a recomputation reproduces it.
   auto mark = op->getAttrOfType<CheckpointMarkAttr>(kMarkAttrName);
-  return isa<DropoutOp>(op) && mark &&
-         (mark.getValue() == CheckpointMark::MustRecompute ||
-          mark.getValue() == CheckpointMark::PreferRecompute);
+  return isa<DropoutOp>(op) && mark && isRecomputeMark(mark.getValue());
 }
 
 bool remat::isHostTensorType(Type type) {
