@@ -9,11 +9,13 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Program.h"
@@ -145,12 +147,185 @@ bool remat::needsLowering(ModuleOp module) {
   return foreign;
 }
 
+//===----------------------------------------------------------------------===//
+// Symbol names
+//===----------------------------------------------------------------------===//
+
+/// The C math functions, without their f/l suffix: the lowering calls some
+/// of them (convert-math-to-libm: expf, tanhf, erff, ...), and LLVM's code
+/// generator calls others for intrinsics it cannot expand (llvm.exp.f32 ->
+/// expf, llvm.pow, llvm.sin, llvm.round, frem -> fmodf, ...).
+static constexpr llvm::StringLiteral kMathFunctions[] = {
+    "acos",      "acosh",     "asin",         "asinh",     "atan",
+    "atan2",     "atanh",     "cbrt",         "ceil",      "copysign",
+    "cos",       "cosh",      "erf",          "erfc",      "exp",
+    "exp10",     "exp2",      "expm1",        "fabs",      "fdim",
+    "floor",     "fma",       "fmax",         "fmaximum",  "fmaximum_num",
+    "fmin",      "fminimum",  "fminimum_num", "fmod",      "frexp",
+    "hypot",     "ilogb",     "ldexp",        "lgamma",    "llrint",
+    "llround",   "log",       "log10",        "log1p",     "log2",
+    "logb",      "lrint",     "lround",       "modf",      "nan",
+    "nearbyint", "nextafter", "nexttoward",   "pow",       "remainder",
+    "remquo",    "rint",      "round",        "roundeven", "scalbln",
+    "scalbn",    "sin",       "sincos",       "sinh",      "sqrt",
+    "tan",       "tanh",      "tgamma",       "trunc"};
+
+/// Other functions compiled code may call: the C library's memory functions
+/// (LLVM turns copy and fill loops into memcpy/memset), MLIR's runner
+/// utilities (memrefCopy for strided copies, the vector.print helpers).
+static constexpr llvm::StringLiteral kRuntimeFunctions[] = {
+    "abort",      "aligned_alloc", "bcmp",      "bzero",          "calloc",
+    "exit",       "free",          "malloc",    "memcmp",         "memcpy",
+    "memmove",    "memrefCopy",    "memset",    "posix_memalign", "printBF16",
+    "printClose", "printComma",    "printF16",  "printF32",       "printF64",
+    "printI64",   "printNewline",  "printOpen", "printString",    "printU64",
+    "realloc"};
+
+/// Whether compiled code may call a function named `name` that is not the
+/// module's own: a user definition of that name would capture the calls
+/// (a user @expf made remat.exp recurse into itself). Besides the names
+/// above: the compiler runtime (__truncsfhf2 for f16, ...; C reserves
+/// names starting with "__"), MLIR's generated wrappers and allocator
+/// (_mlir_ciface_*, _mlir_memref_to_llvm_alloc, ...), remat's runtime
+/// (remat_runtime_*) and the GPU wrappers (mgpu*).
+static bool isReservedSymbolName(StringRef name) {
+  if (name.starts_with("__") || name.starts_with("_mlir_") ||
+      name.starts_with("remat_runtime_") || name.starts_with("mgpu"))
+    return true;
+  if (llvm::is_contained(kRuntimeFunctions, name))
+    return true;
+  StringRef base = name;
+  if (base.ends_with("f") || base.ends_with("l")) {
+    // "fmodf" -> "fmod", but also "modf" itself.
+    if (llvm::is_contained(kMathFunctions, base))
+      return true;
+    base = base.drop_back();
+  }
+  return llvm::is_contained(kMathFunctions, base);
+}
+
+/// Whether `name` is made of the characters of a C identifier (it follows
+/// the "_mlir_ciface_" prefix, so it may start with a digit).
+static bool isIdentifierTail(StringRef name) {
+  return !name.empty() && llvm::all_of(name, [](char c) {
+    return llvm::isAlnum(c) || c == '_';
+  });
+}
+
+std::string remat::cInterfaceName(StringRef name) {
+  std::string result = "_mlir_ciface_";
+  if (isIdentifierTail(name))
+    return result + name.str();
+  // Other bytes as _xHH: "my-fn" -> "my_x2dfn".
+  for (unsigned char c : name) {
+    if (llvm::isAlnum(c) || c == '_') {
+      result += static_cast<char>(c);
+      continue;
+    }
+    result += "_x";
+    result += llvm::hexdigit(c >> 4, /*LowerCase=*/true);
+    result += llvm::hexdigit(c & 15, /*LowerCase=*/true);
+  }
+  return result;
+}
+
+/// Fails, with an error on each, for functions `module` defines under a
+/// name compiled code calls for something else (isReservedSymbolName).
+/// Globals are left alone: the lowering names its constants __constant_*.
+static LogicalResult checkReservedNames(ModuleOp module) {
+  bool ok = true;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    StringRef name = func.getName();
+    // The lowering's own C-interface wrappers.
+    if (func.isExternal() || !isReservedSymbolName(name) ||
+        (isa<LLVM::LLVMFuncOp>(func) && name.starts_with("_mlir_ciface_")))
+      continue;
+    mlir::emitError(func.getLoc(), "@")
+        << name
+        << " has the name of a library function that "
+           "compiled code calls, which it would capture; "
+           "rename it";
+    ok = false;
+  }
+  return success(ok);
+}
+
+/// Renames the functions `module` defines under reserved names (a user
+/// @expf) to fresh names of their own, so that the calls the lowering and
+/// LLVM make to the library functions do not bind to them. Returns, for
+/// each public function, its name now and the name it had.
+static llvm::SmallVector<std::pair<std::string, std::string>>
+renameReservedFunctions(ModuleOp module) {
+  llvm::SmallVector<std::pair<std::string, std::string>> publicNames;
+  SymbolTable symbols(module);
+  for (auto func :
+       llvm::make_early_inc_range(module.getOps<FunctionOpInterface>())) {
+    std::string original = func.getName().str();
+    if (!func.isExternal() && isReservedSymbolName(original)) {
+      // A prefix: the name must not start with "__" or "_mlir_" either.
+      std::string fresh = "remat.user." + original;
+      for (unsigned i = 1; symbols.lookup(fresh); ++i)
+        fresh = "remat.user" + std::to_string(i) + "." + original;
+      if (failed(symbols.rename(func,
+                                StringAttr::get(module.getContext(), fresh))))
+        continue;
+    }
+    if (func.isPublic() && !func.isExternal())
+      publicNames.push_back({func.getName().str(), original});
+  }
+  return publicNames;
+}
+
+/// Fails, with an error on the second, when two public functions of
+/// `module` would have the same C-interface name (@"my-fn" and @my_x2dfn).
+static LogicalResult checkCInterfaceNames(ModuleOp module) {
+  llvm::StringMap<func::FuncOp> seen;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func.isPublic() || func.isExternal())
+      continue;
+    std::string name = cInterfaceName(func.getSymName());
+    auto [it, inserted] = seen.try_emplace(name, func);
+    if (inserted)
+      continue;
+    mlir::emitError(func.getLoc(), "@")
+        << func.getSymName() << " and @" << it->second.getSymName()
+        << " have the same C-interface name, " << name << "; rename one";
+    return failure();
+  }
+  return success();
+}
+
 LogicalResult remat::lowerForCpu(ModuleOp module,
                                  const CpuPipelineOptions &options) {
+  if (failed(checkCInterfaceNames(module)))
+    return failure();
+  // Functions named like the library functions compiled code calls get
+  // names of their own; their C interface keeps the name they had.
+  auto publicNames = renameReservedFunctions(module);
   PassManager pm(module.getContext());
   buildCpuPipeline(pm, options);
   if (failed(pm.run(module)))
     return failure();
+  // func-to-llvm names the wrapper of @f _mlir_ciface_f: rename it to
+  // cInterfaceName of the name @f had (a C identifier, which the emitted
+  // header declares and CompiledModule::invoke calls).
+  SymbolTable symbols(module);
+  for (auto &[now, original] : publicNames) {
+    std::string generated = "_mlir_ciface_" + now;
+    std::string wanted = cInterfaceName(original);
+    if (generated == wanted)
+      continue;
+    Operation *wrapper = symbols.lookup(generated);
+    if (!wrapper)
+      continue;
+    if (Operation *taken = symbols.lookup(wanted))
+      return taken->emitError("@") << wanted << " is the C-interface name of @"
+                                   << original << "; rename it";
+    if (failed(symbols.rename(wrapper,
+                              StringAttr::get(module.getContext(), wanted))))
+      return wrapper->emitError("cannot rename the C interface of @")
+             << original;
+  }
   // Conversions are partial: an op nothing lowered is still there.
   Operation *left = nullptr;
   module.walk([&](Operation *op) {
@@ -187,8 +362,55 @@ static llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostMachine() {
 
 CompiledModule::~CompiledModule() = default;
 
+/// The functions the JIT provides to compiled code besides the process's
+/// own symbols.
+static llvm::orc::SymbolMap
+extraSymbols(llvm::orc::MangleAndInterner interner) {
+  // memref.copy between strided views (tensor.pad, concat, offload/reload)
+  // lowers to a call to memrefCopy from MLIR's C runner utils.
+  llvm::orc::SymbolMap symbols;
+  symbols[interner("memrefCopy")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
+      llvm::JITSymbolFlags::Exported};
+  return symbols;
+}
+
+/// Fails, with an error on each, for functions `module` declares, calls and
+/// does not define when neither the JIT nor the process provides them:
+/// ORC would report them among every symbol of the module it could not
+/// materialize.
+static LogicalResult checkDeclarationsResolve(ModuleOp module) {
+  llvm::sys::DynamicLibrary process =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(nullptr);
+  bool ok = true;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    if (!func.isExternal() || func.getName() == "memrefCopy" ||
+        SymbolTable::symbolKnownUseEmpty(func, module))
+      continue;
+    if (process.isValid() &&
+        process.getAddressOfSymbol(func.getName().str().c_str()))
+      continue;
+    // On the location alone: the op, printed after lowering, is LLVM.
+    mlir::emitError(func.getLoc(), "@")
+        << func.getName()
+        << " is declared but not defined in the module; remat-run cannot "
+           "link external functions (define it in the module, or link the "
+           "output of --emit-object yourself)";
+    ok = false;
+  }
+  return success(ok);
+}
+
 llvm::Expected<std::unique_ptr<CompiledModule>>
 CompiledModule::compile(ModuleOp module) {
+  if (failed(checkReservedNames(module)))
+    return llvm::createStringError(
+        "the module defines functions under the names of library functions "
+        "(see the errors above)");
+  if (failed(checkDeclarationsResolve(module)))
+    return llvm::createStringError(
+        "the module calls functions it does not define (see the errors "
+        "above)");
   auto tm = hostMachine();
   if (!tm)
     return tm.takeError();
@@ -201,15 +423,7 @@ CompiledModule::compile(ModuleOp module) {
     return engine.takeError();
   std::unique_ptr<CompiledModule> compiled(new CompiledModule());
   compiled->engine = std::move(*engine);
-  // memref.copy between strided views (tensor.pad, concat, offload/reload)
-  // lowers to a call to memrefCopy from MLIR's C runner utils.
-  compiled->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    symbols[interner("memrefCopy")] = {
-        llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
-        llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
+  compiled->engine->registerSymbols(extraSymbols);
   // ORC compiles a module when one of its symbols is first looked up; look
   // up an entry point now so that the first call does not pay for codegen.
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
@@ -250,7 +464,7 @@ llvm::Error CompiledModule::invoke(const FunctionSignature &signature,
     packed.push_back(&descriptors.back());
   }
   if (llvm::Error error =
-          engine->invokePacked("_mlir_ciface_" + signature.name, packed))
+          engine->invokePacked(cInterfaceName(signature.name), packed))
     return error;
   // Adopt the returned buffers; a result that is an argument's buffer is
   // not freed twice.
@@ -275,6 +489,10 @@ llvm::Error CompiledModule::invoke(const FunctionSignature &signature,
 //===----------------------------------------------------------------------===//
 
 llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
+  if (failed(checkReservedNames(module)))
+    return llvm::createStringError(
+        "the module defines functions under the names of library functions "
+        "(see the errors above)");
   auto tm = hostMachine();
   if (!tm)
     return tm.takeError();
@@ -394,7 +612,10 @@ std::string remat::emitCHeader(ArrayRef<FunctionSignature> signatures,
         "#include \"mlir/ExecutionEngine/CRunnerUtils.h\"\n"
         "#include \"remat/Runtime/MemoryTracker.h\"\n\nextern \"C\" {\n";
   for (const FunctionSignature &sig : signatures) {
-    os << "\n// @" << sig.name << "(";
+    // Escaped: a name may hold any byte, a newline too.
+    os << "\n// @";
+    llvm::printEscapedString(sig.name, os);
+    os << "(";
     llvm::interleaveComma(sig.arguments, os, [&](const ValueSpec &s) {
       os << (s.scalar ? "i64" : describe(s));
     });
@@ -402,17 +623,22 @@ std::string remat::emitCHeader(ArrayRef<FunctionSignature> signatures,
     llvm::interleaveComma(sig.results, os,
                           [&](const ValueSpec &s) { os << describe(s); });
     os << ")\n";
+    std::string entryName = cInterfaceName(sig.name);
     std::string resultParam;
     if (sig.results.size() == 1) {
       resultParam = memrefType(sig.results[0]) + " *result";
     } else if (sig.results.size() > 1) {
-      os << "struct " << sig.name << "_results {\n";
+      // The function's name as in its entry point (a C identifier).
+      std::string structName =
+          StringRef(entryName).drop_front(strlen("_mlir_ciface_")).str() +
+          "_results";
+      os << "struct " << structName << " {\n";
       for (auto [i, spec] : llvm::enumerate(sig.results))
         os << "  " << memrefType(spec) << " result" << i << ";\n";
       os << "};\n";
-      resultParam = sig.name + "_results *results";
+      resultParam = structName + " *results";
     }
-    os << "void _mlir_ciface_" << sig.name << "(";
+    os << "void " << entryName << "(";
     bool first = true;
     if (!resultParam.empty()) {
       os << resultParam;

@@ -11,11 +11,21 @@
 // steady-state call from ~6,700 to ~0.
 // REMAT_RUNTIME_RETURN_MEMORY=1 keeps glibc's defaults.
 //
+// Compiled code cannot handle a null buffer: an allocation it asks for that
+// cannot be satisfied prints "remat-runtime: out of memory allocating N
+// bytes" and ends the process with exit status 1 (remat_runtime_alloc, the
+// host program's entry point, returns null instead).
+// REMAT_RUNTIME_MEMORY_LIMIT=BYTES refuses allocations that would take the
+// live device bytes over BYTES, as a device of that size would (host,
+// offloaded bytes are not limited): out-of-memory behaviour without
+// exhausting the machine.
+//
 //===----------------------------------------------------------------------===//
 
 #include "remat/Runtime/MemoryTracker.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -23,6 +33,7 @@
 #include <malloc.h>
 #endif
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 
 namespace {
@@ -49,18 +60,56 @@ void keepFreedMemory() {
 #endif
 }
 
+/// The REMAT_RUNTIME_MEMORY_LIMIT in bytes; no limit when it is unset.
+/// A value that is not a non-negative decimal integer is reported once and
+/// ignored.
+std::optional<int64_t> readMemoryLimit() {
+  const char *text = std::getenv("REMAT_RUNTIME_MEMORY_LIMIT");
+  if (!text)
+    return std::nullopt;
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long value = std::strtoull(text, &end, 10);
+  if (*text < '0' || *text > '9' || *end != '\0' || errno == ERANGE ||
+      value > static_cast<unsigned long long>(
+                  std::numeric_limits<int64_t>::max())) {
+    std::fprintf(stderr,
+                 "remat-runtime: ignoring REMAT_RUNTIME_MEMORY_LIMIT='%s': "
+                 "expected a byte count\n",
+                 text);
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(value);
+}
+
 struct Tracker {
   Tracker() { keepFreedMemory(); }
 
   /// REMAT_TRACE_ALLOCATIONS=1 prints every allocation and free to stderr.
   bool trace = std::getenv("REMAT_TRACE_ALLOCATIONS") != nullptr;
+  std::optional<int64_t> limit = readMemoryLimit();
   std::mutex mutex;
   std::unordered_map<void *, Allocation> live;
   int64_t current = 0, peak = 0;
   int64_t currentHost = 0, peakHost = 0;
   int64_t allocations = 0;
 
+  /// A block of `size` bytes aligned to `alignment` (a power of two), or
+  /// null when the system has no memory for it, or when it would take the
+  /// live device bytes over the limit.
   void *allocate(uint64_t alignment, uint64_t size) {
+    bool host = alignment == kHostAlignment;
+    // Sizes are counted in int64; a size that does not fit (or whose
+    // rounding overflows), like an alignment over 1 GiB, is one no system
+    // satisfies.
+    if (alignment > (uint64_t(1) << 30) ||
+        size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) -
+                   alignment)
+      return nullptr;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!host && limit &&
+        static_cast<int64_t>(size) > *limit - std::min(current, *limit))
+      return nullptr;
     // aligned_alloc needs a size that is a multiple of the alignment; the
     // tracker counts the requested bytes, which is what the planner models.
     uint64_t rounded = (std::max<uint64_t>(size, 1) + alignment - 1) /
@@ -68,8 +117,6 @@ struct Tracker {
     void *ptr = std::aligned_alloc(alignment, rounded);
     if (!ptr)
       return nullptr;
-    bool host = alignment == kHostAlignment;
-    std::lock_guard<std::mutex> lock(mutex);
     live[ptr] = {size, host};
     ++allocations;
     if (host) {
@@ -113,16 +160,40 @@ Tracker &tracker() {
   return instance;
 }
 
+/// An allocation for compiled code, which dereferences what it gets: when
+/// it fails, says so and ends the process (stdio flushed, no destructors:
+/// the compiled function is still on the stack).
+void *allocateOrExit(uint64_t alignment, uint64_t size) {
+  if (void *ptr = tracker().allocate(alignment, size))
+    return ptr;
+  Tracker &t = tracker();
+  if (t.limit)
+    std::fprintf(stderr,
+                 "remat-runtime: out of memory allocating %llu bytes "
+                 "(%lld bytes live, REMAT_RUNTIME_MEMORY_LIMIT=%lld)\n",
+                 static_cast<unsigned long long>(size),
+                 static_cast<long long>(t.current),
+                 static_cast<long long>(*t.limit));
+  else
+    std::fprintf(stderr,
+                 "remat-runtime: out of memory allocating %llu bytes "
+                 "(%lld bytes live)\n",
+                 static_cast<unsigned long long>(size),
+                 static_cast<long long>(t.current));
+  std::fflush(nullptr);
+  std::_Exit(1);
+}
+
 } // namespace
 
 extern "C" {
 
 void *_mlir_memref_to_llvm_alloc(uint64_t size) {
-  return tracker().allocate(16, size);
+  return allocateOrExit(16, size);
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
-  return tracker().allocate(std::max<uint64_t>(alignment, 16), size);
+  return allocateOrExit(std::max<uint64_t>(alignment, 16), size);
 }
 
 void _mlir_memref_to_llvm_free(void *ptr) { tracker().release(ptr); }
@@ -130,6 +201,8 @@ void _mlir_memref_to_llvm_free(void *ptr) { tracker().release(ptr); }
 void *remat_runtime_alloc(uint64_t size) {
   // Sized like the compiled code's buffers (64-byte granules), which is what
   // the planner counts.
+  if (size > std::numeric_limits<uint64_t>::max() - 63)
+    return nullptr;
   return tracker().allocate(64, (size + 63) / 64 * 64);
 }
 

@@ -66,7 +66,19 @@ llvm::Error checkTensorSizes(const FunctionSignature &signature);
 /// Whether `module` still holds ops that are not in the LLVM dialect.
 bool needsLowering(mlir::ModuleOp module);
 
-/// Runs remat-lower-cpu on `module`.
+/// The C-interface entry point of the public function `name`:
+/// `_mlir_ciface_<name>` when `name` is made of letters, digits and
+/// underscores, else with each other byte written as `_xHH` (@"my-fn" ->
+/// `_mlir_ciface_my_x2dfn`), so that it is a C identifier. lowerForCpu
+/// names the entry points so; emitCHeader declares them and
+/// CompiledModule::invoke calls them under these names.
+std::string cInterfaceName(llvm::StringRef name);
+
+/// Runs remat-lower-cpu on `module`. Functions it defines under the name of
+/// a library function compiled code calls (@expf, @memcpy, @__truncsfhf2,
+/// ...) are renamed first, so that the calls do not bind to them; their C
+/// interface keeps their name (cInterfaceName). Emits an error and fails
+/// when two public functions would have the same C-interface name.
 llvm::LogicalResult lowerForCpu(mlir::ModuleOp module,
                                 const CpuPipelineOptions &options);
 
@@ -75,7 +87,11 @@ class CompiledModule {
 public:
   /// Compiles an LLVM-dialect module for the host CPU at -O3. The machine
   /// code is generated here, not lazily on the first call, so that calls
-  /// (and their timings) do not include compilation.
+  /// (and their timings) do not include compilation. Emits an error on each
+  /// function and fails for functions the module calls but only declares
+  /// when the process does not provide them (the JIT links nothing else),
+  /// and for functions it defines under the name of a library function
+  /// compiled code calls (lowerForCpu renames those).
   static llvm::Expected<std::unique_ptr<CompiledModule>>
   compile(mlir::ModuleOp module);
   ~CompiledModule();
@@ -94,7 +110,9 @@ private:
 };
 
 /// Writes an object file for the host CPU (optimized at -O3); fails, and
-/// leaves no partial file, when it cannot be written (a full disk).
+/// leaves no partial file, when it cannot be written (a full disk), or
+/// with an error on the function, when the module defines one under the
+/// name of a library function compiled code calls.
 llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path);
 
 /// Writes a shared library: the object file, linked with the system C
@@ -103,8 +121,9 @@ llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path);
 /// in the process that loads it.
 llvm::Error emitSharedLibrary(mlir::ModuleOp module, llvm::StringRef path);
 
-/// A C++ header declaring the `_mlir_ciface_` entry points of `signatures`
-/// with StridedMemRefType (mlir/ExecutionEngine/CRunnerUtils.h).
+/// A C++ header declaring the entry points of `signatures` (named by
+/// cInterfaceName) with StridedMemRefType (mlir/ExecutionEngine/
+/// CRunnerUtils.h).
 std::string emitCHeader(llvm::ArrayRef<FunctionSignature> signatures,
                         llvm::StringRef source);
 
