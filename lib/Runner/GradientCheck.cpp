@@ -2,24 +2,17 @@
 
 #include "remat/Runner/GradientCheck.h"
 
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
 
 using namespace remat;
-
-/// The loss (a 0-d tensor) of one call of `primal` at `tensors`.
-static llvm::Expected<double> lossAt(CompiledModule &compiled,
-                                     const FunctionSignature &primal,
-                                     llvm::MutableArrayRef<HostTensor> tensors,
-                                     llvm::ArrayRef<int64_t> scalars) {
-  std::vector<HostTensor> results;
-  if (llvm::Error error = compiled.invoke(primal, tensors, scalars, results))
-    return std::move(error);
-  if (results.empty() || results.front().numElements() < 1)
-    return llvm::createStringError("@%s returned no loss", primal.name.c_str());
-  return results.front().at(0);
-}
 
 static bool isFloat(ElementKind kind) {
   return kind == ElementKind::F32 || kind == ElementKind::F16 ||
@@ -100,16 +93,255 @@ llvm::Error remat::checkGradientSignatures(const FunctionSignature &primal,
   return llvm::Error::success();
 }
 
+
+double remat::defaultTolerance(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F16:
+    return 3e-2;
+  case ElementKind::BF16:
+    return 5e-2;
+  default:
+    return 1e-2;
+  }
+}
+
+static bool is16BitFloat(ElementKind kind) {
+  return kind == ElementKind::F16 || kind == ElementKind::BF16;
+}
+
+bool remat::needsF32Reference(const FunctionSignature &primal) {
+  for (const ValueSpec &spec : primal.arguments)
+    if (!spec.scalar && is16BitFloat(spec.kind))
+      return true;
+  for (const ValueSpec &spec : primal.results)
+    if (is16BitFloat(spec.kind))
+      return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// The f32 reference of a 16-bit primal
+//===----------------------------------------------------------------------===//
+
+static bool is16BitFloat(mlir::Type type) {
+  return type.isF16() || type.isBF16();
+}
+
+llvm::Expected<mlir::func::FuncOp>
+remat::makeF32Reference(mlir::func::FuncOp primal) {
+  using namespace mlir;
+  auto module = primal->getParentOfType<ModuleOp>();
+  if (!module)
+    return llvm::createStringError("@" + primal.getSymName().str() +
+                                   " is not in a module");
+  MLIRContext *context = primal.getContext();
+  Type f32 = Float32Type::get(context);
+  SymbolTable symbols(module);
+  std::string base = primal.getSymName().str() + "__f32_reference";
+  std::string name = base;
+  for (int i = 1; symbols.lookup(name); ++i)
+    name = base + "_" + std::to_string(i);
+
+  std::string unsupported;
+  AttrTypeReplacer replacer;
+  // Most recently added first: constants before the types inside them.
+  replacer.addReplacement([&](FloatType type) -> std::optional<Type> {
+    if (is16BitFloat(type))
+      return f32;
+    return std::nullopt;
+  });
+  replacer.addReplacement(
+      [&](FloatAttr attr) -> std::optional<std::pair<Attribute, WalkResult>> {
+        if (!is16BitFloat(attr.getType()))
+          return std::nullopt;
+        return std::make_pair(
+            Attribute(FloatAttr::get(f32, attr.getValueAsDouble())),
+            WalkResult::skip());
+      });
+  replacer.addReplacement(
+      [&](DenseElementsAttr attr)
+          -> std::optional<std::pair<Attribute, WalkResult>> {
+        if (!is16BitFloat(attr.getElementType()))
+          return std::nullopt;
+        auto fp = dyn_cast<DenseFPElementsAttr>(attr);
+        if (!fp)
+          return std::nullopt;
+        Attribute converted = fp.mapValues(f32, [](const llvm::APFloat &value) {
+          llvm::APFloat single = value;
+          bool losesInfo = false;
+          single.convert(llvm::APFloat::IEEEsingle(),
+                         llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+          return single.bitcastToAPInt();
+        });
+        return std::make_pair(converted, WalkResult::skip());
+      });
+  replacer.addReplacement(
+      [&](DenseResourceElementsAttr attr) -> std::optional<Attribute> {
+        if (is16BitFloat(attr.getElementType()) && unsupported.empty())
+          unsupported = "a dense_resource constant of 16-bit floats";
+        return std::nullopt;
+      });
+
+  auto copy = cast<func::FuncOp>(primal->clone());
+  copy.setSymName(name);
+  copy.setPublic();
+  replacer.recursivelyReplaceElementsIn(copy, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+  // Casts between float types (arith.extf of an f16 to f32...) are now
+  // f32 to f32: drop them.
+  SmallVector<Operation *> identities;
+  copy.walk([&](CastOpInterface cast) {
+    Operation *op = cast.getOperation();
+    if (op->getNumOperands() == 1 && op->getNumResults() == 1 &&
+        op->getOperand(0).getType() == op->getResult(0).getType())
+      identities.push_back(op);
+  });
+  for (Operation *op : identities) {
+    op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+    op->erase();
+  }
+  auto fail = [&](const std::string &why) -> llvm::Error {
+    copy->erase();
+    return llvm::createStringError("cannot make an f32 copy of @" +
+                                   primal.getSymName().str() +
+                                   " to take finite differences of: " + why);
+  };
+  if (!unsupported.empty())
+    return fail(unsupported);
+  // The copy is verified on its own, with its diagnostics collected rather
+  // than printed: the message says which op did not take f32.
+  std::string diagnostics;
+  {
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diagnostics.empty())
+        diagnostics = diag.str();
+      return success();
+    });
+    if (failed(verify(copy)))
+      return fail(diagnostics.empty() ? "it does not verify" : diagnostics);
+  }
+  symbols.insert(copy, std::next(Block::iterator(primal)));
+  return copy;
+}
+
+//===----------------------------------------------------------------------===//
+// The check
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Seeded, reproducible numbers: SplitMix64, uniform and Gaussian.
+class Random {
+public:
+  explicit Random(uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ULL + 7) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in (0, 1).
+  double uniform() {
+    return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53;
+  }
+  /// Standard normal (Box-Muller).
+  double gaussian() {
+    if (hasSpare) {
+      hasSpare = false;
+      return spare;
+    }
+    double radius = std::sqrt(-2 * std::log(uniform()));
+    double angle = 2 * M_PI * uniform();
+    spare = radius * std::sin(angle);
+    hasSpare = true;
+    return radius * std::cos(angle);
+  }
+
+private:
+  uint64_t state;
+  double spare = 0;
+  bool hasSpare = false;
+};
+
+/// "3.1e-04".
+std::string sci(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.1e", value);
+  return buffer;
+}
+
+/// "0.01", "nan" (whatever its sign bit).
+std::string general(double value) {
+  if (std::isnan(value))
+    return "nan";
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.7g", value);
+  return buffer;
+}
+
+/// Where the primal (or its f32 reference) is evaluated: its tensors, the
+/// one being perturbed, and the scalars.
+struct Evaluator {
+  CompiledModule &compiled;
+  const FunctionSignature &function;
+  std::vector<HostTensor> &tensors;
+  llvm::ArrayRef<int64_t> scalars;
+
+  llvm::Expected<double> loss() {
+    std::vector<HostTensor> results;
+    if (llvm::Error error =
+            compiled.invoke(function, tensors, scalars, results))
+      return std::move(error);
+    if (results.empty() || results.front().numElements() < 1)
+      return llvm::createStringError("@%s returned no loss",
+                                     function.name.c_str());
+    return results.front().at(0);
+  }
+};
+
+} // namespace
+
 llvm::Expected<GradientCheckResult> remat::checkGradients(
     CompiledModule &compiled, const FunctionSignature &primal,
     const FunctionSignature &grad, llvm::ArrayRef<int64_t> wrt,
-    const GradientCheckOptions &options, llvm::raw_ostream &os) {
+    const GradientCheckOptions &options, llvm::raw_ostream &os,
+    const FunctionSignature *reference) {
   if (llvm::Error error = checkGradientSignatures(primal, grad, wrt))
     return std::move(error);
   if (llvm::Error error = checkTensorSizes(primal))
     return std::move(error);
   if (llvm::Error error = checkTensorSizes(grad))
     return std::move(error);
+  if (!(options.epsilon > 0 && options.epsilon <= kMaxFdEpsilon))
+    return llvm::createStringError("the finite-difference step %g is not in "
+                                   "(0, %g]",
+                                   options.epsilon, kMaxFdEpsilon);
+  if (options.directions < 1 || options.directions > kMaxFdDirections ||
+      options.coordinates > kMaxFdCoordinates)
+    return llvm::createStringError("%u directions and %u coordinates: "
+                                   "expected 1 to %u and 0 to %u",
+                                   options.directions, options.coordinates,
+                                   kMaxFdDirections, kMaxFdCoordinates);
+  if (options.rtol && !(std::isfinite(*options.rtol) && *options.rtol > 0))
+    return llvm::createStringError("the tolerance %g is not > 0",
+                                   *options.rtol);
+  if (!(std::isfinite(options.atol) && options.atol >= 0))
+    return llvm::createStringError("the floor %g is not >= 0", options.atol);
+  if (reference) {
+    bool matches = reference->arguments.size() == primal.arguments.size() &&
+                   !reference->results.empty() &&
+                   reference->results.front().shape.empty() &&
+                   isFloat(reference->results.front().kind);
+    for (size_t i = 0; matches && i < primal.arguments.size(); ++i)
+      matches = reference->arguments[i].scalar == primal.arguments[i].scalar &&
+                reference->arguments[i].shape == primal.arguments[i].shape;
+    if (!matches)
+      return llvm::createStringError("the reference @" + reference->name +
+                                     " does not take the arguments of @" +
+                                     primal.name + " and return a loss");
+  }
+
   // Arguments, as remat-run makes them; tensorIndex maps argument -> tensor.
   std::vector<HostTensor> tensors;
   std::vector<int64_t> scalars, tensorIndex;
@@ -129,6 +361,33 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
     fillDeterministic(*tensor, options.seed * 1000003 + i, spec.intBound);
     tensors.push_back(std::move(*tensor));
   }
+  // The reference's arguments: the same values (16-bit floats widened to
+  // f32, exactly), in the reference's own types.
+  std::vector<HostTensor> referenceTensors;
+  if (reference) {
+    size_t next = 0;
+    for (const ValueSpec &spec : reference->arguments) {
+      if (spec.scalar)
+        continue;
+      const HostTensor &source = tensors[next++];
+      llvm::Expected<HostTensor> copy =
+          HostTensor::create(spec.kind, spec.shape);
+      if (!copy)
+        return copy.takeError();
+      for (int64_t e = 0, n = source.numElements(); e < n; ++e)
+        copy->set(e, source.at(e));
+      referenceTensors.push_back(std::move(*copy));
+    }
+    os << "gradient check @" << grad.name << ": finite differences of @"
+       << reference->name << ", the f32 copy of @" << primal.name << "\n";
+  }
+
+  // The gradients, at the unperturbed point. A call may reuse an argument's
+  // buffer: the point is saved first and restored before every evaluation.
+  std::vector<std::vector<double>> point(tensors.size());
+  for (auto [t, tensor] : llvm::enumerate(tensors))
+    for (int64_t e = 0, n = tensor.numElements(); e < n; ++e)
+      point[t].push_back(tensor.at(e));
   std::vector<HostTensor> gradients;
   if (llvm::Error error = compiled.invoke(grad, tensors, scalars, gradients))
     return std::move(error);
@@ -137,8 +396,23 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
         "@%s returns %zu values; expected the loss and %zu gradients",
         grad.name.c_str(), gradients.size(), wrt.size());
 
+  std::vector<HostTensor> &evalTensors = reference ? referenceTensors : tensors;
+  Evaluator evaluator{compiled, reference ? *reference : primal, evalTensors,
+                      scalars};
+  auto restore = [&] {
+    for (auto [t, tensor] : llvm::enumerate(evalTensors))
+      for (int64_t e = 0, n = tensor.numElements(); e < n; ++e)
+        tensor.set(e, point[t][e]);
+  };
+
+  // The unit roundoff of the loss that finite differences are taken of.
+  ElementKind lossKind = evaluator.function.results.front().kind;
+  double lossUnit = lossKind == ElementKind::BF16  ? 0x1p-8
+                    : lossKind == ElementKind::F16 ? 0x1p-11
+                                                   : 0x1p-24;
+
   GradientCheckResult overall;
-  uint64_t state = options.seed * 0x9E3779B97F4A7C15ULL + 12345;
+  Random random(options.seed);
   for (auto [k, argIndex] : llvm::enumerate(wrt)) {
     // checkGradientSignatures made sure of these; stay safe regardless.
     if (argIndex < 0 || argIndex >= static_cast<int64_t>(tensorIndex.size()))
@@ -148,58 +422,220 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
     if (t < 0)
       return llvm::createStringError("argument %lld is not a tensor",
                                      static_cast<long long>(argIndex));
-    HostTensor &x = tensors[t];
-    const HostTensor &g = gradients[k + 1];
-    if (x.numElements() < 1 || g.numElements() != x.numElements())
+    HostTensor &x = evalTensors[t];
+    const HostTensor &gTensor = gradients[k + 1];
+    int64_t n = x.numElements();
+    if (n < 1 || gTensor.numElements() != n)
       return llvm::createStringError(
           "the gradient of argument %lld has %lld elements; expected %lld",
           static_cast<long long>(argIndex),
-          static_cast<long long>(g.numElements()),
-          static_cast<long long>(x.numElements()));
-    double maxAbs = 0, maxRel = 0;
-    bool passed = true;
-    int64_t worst = -1;
-    double worstFd = 0, worstG = 0;
-    for (unsigned s = 0; s < options.samples; ++s) {
-      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-      int64_t c = static_cast<int64_t>((state >> 33) %
-                                       static_cast<uint64_t>(x.numElements()));
-      double original = x.at(c);
-      x.set(c, original + options.epsilon);
-      auto plus = lossAt(compiled, primal, tensors, scalars);
+          static_cast<long long>(gTensor.numElements()),
+          static_cast<long long>(n));
+    // Copied: a returned buffer may be an argument's, which is perturbed.
+    std::vector<double> g(n);
+    for (int64_t e = 0; e < n; ++e)
+      g[e] = gTensor.at(e);
+    const std::vector<double> &base = point[t];
+    double tol =
+        options.rtol ? *options.rtol : defaultTolerance(gTensor.kind());
+    std::string head = "gradient check @" + grad.name + " wrt " +
+                       std::to_string(argIndex) + ": ";
+    auto failWith = [&](const std::string &why) {
+      os << head << "FAILED (" << why << ")\n";
+      overall.passed = false;
+    };
+
+    // Non-finite gradients fail before anything is compared (every
+    // comparison with NaN is false).
+    int64_t nonFinite = -1;
+    double norm2 = 0;
+    for (int64_t e = 0; e < n && nonFinite < 0; ++e) {
+      double value = g[e];
+      if (!std::isfinite(value))
+        nonFinite = e;
+      norm2 += value * value;
+    }
+    if (nonFinite >= 0) {
+      failWith("gradient element " + std::to_string(nonFinite) + " of " +
+               std::to_string(n) + " is " + general(g[nonFinite]));
+      continue;
+    }
+    double gNorm = std::sqrt(norm2);
+    double gRms = gNorm / std::sqrt(static_cast<double>(n));
+
+    /// The loss with x set to `values` (rounded to its element type);
+    /// `stored` receives the values as stored.
+    auto lossWith = [&](const std::vector<double> &values,
+                        std::vector<double> &stored) -> llvm::Expected<double> {
+      restore();
+      stored.resize(n);
+      for (int64_t e = 0; e < n; ++e) {
+        x.set(e, values[e]);
+        stored[e] = x.at(e);
+      }
+      return evaluator.loss();
+    };
+
+    // Directional: <g, d> against f(x+) - f(x-), d = x+ - x- as stored.
+    double worstDirectional = 0;
+    std::string directionalFailure, directionalWorst;
+    std::vector<double> v(n), plusValues(n), minusValues(n), plusStored,
+        minusStored;
+    for (unsigned j = 0; j < options.directions && directionalFailure.empty();
+         ++j) {
+      double sum2 = 0;
+      for (int64_t e = 0; e < n; ++e) {
+        v[e] = random.gaussian();
+        sum2 += v[e] * v[e];
+      }
+      double rms = std::sqrt(sum2 / static_cast<double>(n));
+      for (int64_t e = 0; e < n; ++e) {
+        v[e] /= rms;
+        plusValues[e] = base[e] + options.epsilon * v[e];
+        minusValues[e] = base[e] - options.epsilon * v[e];
+      }
+      auto plus = lossWith(plusValues, plusStored);
       if (!plus)
         return plus.takeError();
-      x.set(c, original - options.epsilon);
-      auto minus = lossAt(compiled, primal, tensors, scalars);
+      auto minus = lossWith(minusValues, minusStored);
       if (!minus)
         return minus.takeError();
-      x.set(c, original);
-      double fd = (*plus - *minus) / (2 * options.epsilon);
-      double analytic = g.at(c);
-      double err = std::fabs(fd - analytic);
-      double scale = std::max(std::fabs(fd), std::fabs(analytic));
-      maxAbs = std::max(maxAbs, err);
-      if (scale > 0)
-        maxRel = std::max(maxRel, err / scale);
-      if (err > options.atol + options.rtol * scale && passed) {
-        passed = false;
-        worst = c;
-        worstFd = fd;
-        worstG = analytic;
+      std::string where = " in direction " + std::to_string(j + 1) + " of " +
+                          std::to_string(options.directions);
+      if (!std::isfinite(*plus) || !std::isfinite(*minus)) {
+        directionalFailure = "the loss is " +
+                             general(std::isfinite(*plus) ? *minus : *plus) +
+                             " at x " + (std::isfinite(*plus) ? "-" : "+") +
+                             " eps v" + where;
+        break;
+      }
+      double dot = 0, step2 = 0;
+      for (int64_t e = 0; e < n; ++e) {
+        double d = plusStored[e] - minusStored[e];
+        dot += g[e] * d;
+        step2 += d * d;
+      }
+      // The RMS of the step taken: 2 eps before rounding.
+      double step = std::sqrt(step2 / static_cast<double>(n));
+      if (step == 0) {
+        directionalFailure = "the step " + general(options.epsilon) +
+                             " rounds to nothing in " +
+                             elementName(x.kind()).str() + where;
+        break;
+      }
+      // The error is relative to the change the gradient predicts for a
+      // random direction, s |g| (the RMS of <g, d> over directions), or to
+      // either estimate when larger, plus the floor and the loss's rounding
+      // (16 units in the last place of the larger loss, over tol): the
+      // check fails when |fd - <g, d>| > tol * scale + noise.
+      double difference = *plus - *minus;
+      double noise =
+          16 * lossUnit * std::max(std::fabs(*plus), std::fabs(*minus));
+      double scale =
+          std::max({step * gNorm, std::fabs(difference), std::fabs(dot)});
+      double mismatch = std::fabs(difference - dot);
+      double denominator = scale + step * options.atol + noise / tol;
+      double error = mismatch == 0 ? 0 : mismatch / denominator;
+      bool worst = !(error <= worstDirectional);
+      if (worst)
+        worstDirectional = error;
+      if (!(error <= tol)) {
+        if (worst)
+          directionalWorst =
+              "directional rel err " + sci(error) + " > tol " + general(tol) +
+              " in direction " + std::to_string(j + 1) + ", the worst of " +
+              std::to_string(options.directions) + ": finite difference " +
+              general(difference / step) + ", gradient " +
+              general(dot / step) + " per unit step, |g| " + general(gNorm);
+      } else if (mismatch != 0 && noise > tol * scale) {
+        // Passing here would say nothing: the loss's rounding is above
+        // what a wrong gradient would change.
+        directionalFailure =
+            "finite differences cannot resolve the gradient" + where +
+            ": the loss's rounding " + general(noise) + " is more than tol " +
+            general(tol) + " times the change " + general(scale) +
+            " it is measured by; take a larger --fd-epsilon";
       }
     }
-    os << (passed ? "PASS" : "FAIL") << " @" << grad.name << " d/d(arg "
-       << argIndex << ") samples " << options.samples << " max_abs_err "
-       << llvm::format("%.3g", maxAbs) << " max_rel_err "
-       << llvm::format("%.3g", maxRel);
-    if (!passed)
-      os << " (element " << worst << ": finite difference "
-         << llvm::format("%.7g", worstFd) << ", gradient "
-         << llvm::format("%.7g", worstG) << ")";
-    os << "\n";
-    overall.passed &= passed;
-    overall.maxAbsError = std::max(overall.maxAbsError, maxAbs);
-    overall.maxRelError = std::max(overall.maxRelError, maxRel);
+    overall.maxDirectionalError =
+        std::max(overall.maxDirectionalError, worstDirectional);
+    if (directionalFailure.empty())
+      directionalFailure = directionalWorst;
+    if (!directionalFailure.empty()) {
+      failWith(directionalFailure);
+      continue;
+    }
+
+    // Elementwise: sampled coordinates, one at a time.
+    double worstElementwise = 0;
+    std::string elementwiseFailure, elementwiseWorst;
+    for (unsigned s = 0; s < options.coordinates && elementwiseFailure.empty();
+         ++s) {
+      int64_t c =
+          static_cast<int64_t>(random.next() % static_cast<uint64_t>(n));
+      plusValues = base;
+      minusValues = base;
+      plusValues[c] += options.epsilon;
+      minusValues[c] -= options.epsilon;
+      auto plus = lossWith(plusValues, plusStored);
+      if (!plus)
+        return plus.takeError();
+      auto minus = lossWith(minusValues, minusStored);
+      if (!minus)
+        return minus.takeError();
+      std::string where = " at element " + std::to_string(c) + " of " +
+                          std::to_string(n);
+      if (!std::isfinite(*plus) || !std::isfinite(*minus)) {
+        elementwiseFailure = "the loss is " +
+                             general(std::isfinite(*plus) ? *minus : *plus) +
+                             where;
+        break;
+      }
+      double step = plusStored[c] - minusStored[c];
+      if (step == 0) {
+        elementwiseFailure = "the step " + general(options.epsilon) +
+                             " rounds to nothing in " +
+                             elementName(x.kind()).str() + where;
+        break;
+      }
+      double fd = (*plus - *minus) / step, analytic = g[c];
+      // One coordinate moves the loss by little: allow for its rounding
+      // (16 units in the last place of the larger loss), so that the
+      // check fails when |fd - g[c]| > tol * scale + noise.
+      double noise = 16 * lossUnit *
+                     std::max(std::fabs(*plus), std::fabs(*minus)) /
+                     std::fabs(step);
+      double scale = std::max({std::fabs(fd), std::fabs(analytic), gRms}) +
+                     options.atol + noise / tol;
+      double mismatch = std::fabs(fd - analytic);
+      double error = mismatch == 0 ? 0 : mismatch / scale;
+      bool worst = !(error <= worstElementwise);
+      if (worst)
+        worstElementwise = error;
+      if (!(error <= tol) && worst)
+        elementwiseWorst = "elementwise rel err " + sci(error) + " > tol " +
+                           general(tol) + where + ", the worst of " +
+                           std::to_string(options.coordinates) +
+                           " coordinates: finite difference " + general(fd) +
+                           ", gradient " + general(analytic);
+    }
+    overall.maxElementwiseError =
+        std::max(overall.maxElementwiseError, worstElementwise);
+    if (elementwiseFailure.empty())
+      elementwiseFailure = elementwiseWorst;
+    if (!elementwiseFailure.empty()) {
+      failWith(elementwiseFailure);
+      continue;
+    }
+    os << head << "PASSED (directional rel err " << sci(worstDirectional)
+       << " <= tol " << general(tol) << " over " << options.directions
+       << (options.directions == 1 ? " direction" : " directions");
+    if (options.coordinates)
+      os << ", elementwise rel err " << sci(worstElementwise) << " over "
+         << options.coordinates
+         << (options.coordinates == 1 ? " coordinate" : " coordinates");
+    os << ")\n";
   }
+  restore();
   return overall;
 }

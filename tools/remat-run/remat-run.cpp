@@ -98,19 +98,30 @@ static cl::opt<bool> checkGradientsFlag(
     "check-gradients", cl::cat(runOptions),
     cl::desc("--entry is a gradient function from remat-autodiff: compare "
              "its gradients with central finite differences of its primal"));
-static cl::opt<double> fdEpsilon("fd-epsilon", cl::cat(runOptions),
-                                 cl::desc("Finite-difference step"),
-                                 cl::init(1e-2));
+static cl::opt<double>
+    fdEpsilon("fd-epsilon", cl::cat(runOptions),
+              cl::desc("Finite-difference step, in (0, 0.1]: x +- E v with "
+                       "v of unit RMS (about E per coordinate)"),
+              cl::init(1e-2));
 static cl::opt<unsigned>
     fdSamples("fd-samples", cl::cat(runOptions),
-              cl::desc("Coordinates checked per differentiated argument"),
-              cl::init(16));
-static cl::opt<double> fdRtol("fd-rtol", cl::cat(runOptions),
-                              cl::desc("Relative tolerance of the check"),
-                              cl::init(2e-2));
-static cl::opt<double> fdAtol("fd-atol", cl::cat(runOptions),
-                              cl::desc("Absolute tolerance of the check"),
-                              cl::init(1e-3));
+              cl::desc("Random directions checked per differentiated "
+                       "argument, 1 to 10000"),
+              cl::init(4));
+static cl::opt<unsigned> fdCoordinates(
+    "fd-coordinates", cl::cat(runOptions),
+    cl::desc("Coordinates checked one at a time per differentiated "
+             "argument, 0 to 10000"),
+    cl::init(8));
+static cl::opt<double>
+    fdRtol("fd-rtol", cl::cat(runOptions),
+           cl::desc("Relative tolerance of the check, in (0, 0.5] (default: "
+                    "1e-2 for f32 gradients, 3e-2 for f16, 5e-2 for bf16)"));
+static cl::opt<double>
+    fdAtol("fd-atol", cl::cat(runOptions),
+           cl::desc("Floor added to the gradient's norm in the relative "
+                    "errors, in [0, 1e-3]"),
+           cl::init(0));
 static cl::opt<std::string>
     loweredOutput("lowered-output", cl::cat(runOptions),
                   cl::desc("Write the LLVM-dialect module to this file"));
@@ -130,10 +141,13 @@ double threadCpuMilliseconds() {
   std::exit(1);
 }
 
-/// Most runs of --repeat and coordinates of --fd-samples: more is a typo
-/// (or a negative number wrapped around), not a measurement.
+/// Most runs of --repeat: more is a typo (or a negative number wrapped
+/// around), not a measurement.
 constexpr unsigned kMaxRepeat = 1000000;
-constexpr unsigned kMaxFdSamples = 1000000;
+/// The largest --fd-rtol and --fd-atol: above them a zeroed or halved
+/// gradient would pass.
+constexpr double kMaxFdRtol = 0.5;
+constexpr double kMaxFdAtol = 1e-3;
 
 /// A double as printf's %g writes it ("0.05", "-1", "nan").
 std::string formatNumber(double value) {
@@ -153,17 +167,26 @@ void checkOptions() {
   if (repeat > kMaxRepeat)
     fail("--repeat=" + llvm::Twine(repeat.getValue()) + " is more than " +
          llvm::Twine(kMaxRepeat) + " runs");
-  if (fdSamples > kMaxFdSamples)
+  if (fdSamples < 1 || fdSamples > kMaxFdDirections)
     fail("--fd-samples=" + llvm::Twine(fdSamples.getValue()) +
-         " is more than " + llvm::Twine(kMaxFdSamples) +
+         " is not a number of directions: expected 1 to " +
+         llvm::Twine(kMaxFdDirections));
+  if (fdCoordinates > kMaxFdCoordinates)
+    fail("--fd-coordinates=" + llvm::Twine(fdCoordinates.getValue()) +
+         " is more than " + llvm::Twine(kMaxFdCoordinates) +
          " coordinates per argument");
-  if (!(std::isfinite(fdEpsilon.getValue()) && fdEpsilon > 0))
+  if (!(fdEpsilon > 0 && fdEpsilon <= kMaxFdEpsilon))
     fail("--fd-epsilon=" + formatNumber(fdEpsilon) +
-         " is not a step: expected a finite number > 0");
-  for (cl::opt<double> *tolerance : {&fdRtol, &fdAtol})
-    if (!(std::isfinite(tolerance->getValue()) && *tolerance >= 0))
-      fail("--" + tolerance->ArgStr + "=" + formatNumber(*tolerance) +
-           " is not a tolerance: expected a finite number >= 0");
+         " is not a step: expected a number in (0, " +
+         formatNumber(kMaxFdEpsilon) + "]");
+  if (fdRtol.getNumOccurrences() && !(fdRtol > 0 && fdRtol <= kMaxFdRtol))
+    fail("--fd-rtol=" + formatNumber(fdRtol) +
+         " is not a tolerance: expected a number in (0, " +
+         formatNumber(kMaxFdRtol) + "]");
+  if (!(fdAtol >= 0 && fdAtol <= kMaxFdAtol))
+    fail("--fd-atol=" + formatNumber(fdAtol) +
+         " is not a floor: expected a number in [0, " +
+         formatNumber(kMaxFdAtol) + "]");
 }
 
 /// Writes `path` through `write`; exits with a message, removing the
@@ -294,7 +317,7 @@ int main(int argc, char **argv) {
       }
 
   // The primal of a gradient function, when checking gradients.
-  std::optional<FunctionSignature> primalSignature;
+  std::optional<FunctionSignature> primalSignature, referenceSignature;
   SmallVector<int64_t> wrt;
   if (checkGradientsFlag) {
     auto primalRef =
@@ -319,6 +342,17 @@ int main(int argc, char **argv) {
     if (llvm::Error err =
             checkGradientSignatures(*primalSignature, *signature, wrt))
       fail("--check-gradients: " + llvm::toString(std::move(err)));
+    // A 16-bit loss cannot resolve a small step: finite differences are
+    // taken of an f32 copy of the primal, at the same 16-bit point.
+    if (needsF32Reference(*primalSignature)) {
+      llvm::Expected<func::FuncOp> copy = makeF32Reference(primal);
+      if (!copy)
+        fail("--check-gradients: " + llvm::toString(copy.takeError()));
+      FailureOr<FunctionSignature> refSig = readSignature(*copy);
+      if (failed(refSig))
+        fail("unsupported signature of @" + copy->getSymName());
+      referenceSignature = *refSig;
+    }
   }
   // Refuse tensors too large to allocate before compiling anything.
   if (!aheadOfTime) {
@@ -362,12 +396,15 @@ int main(int argc, char **argv) {
   if (checkGradientsFlag) {
     GradientCheckOptions options;
     options.epsilon = fdEpsilon;
-    options.samples = fdSamples;
-    options.rtol = fdRtol;
+    options.directions = fdSamples;
+    options.coordinates = fdCoordinates;
+    if (fdRtol.getNumOccurrences())
+      options.rtol = fdRtol;
     options.atol = fdAtol;
     options.seed = seed;
-    auto checked = checkGradients(**compiled, *primalSignature, *signature, wrt,
-                                  options, llvm::outs());
+    auto checked = checkGradients(
+        **compiled, *primalSignature, *signature, wrt, options, llvm::outs(),
+        referenceSignature ? &*referenceSignature : nullptr);
     if (!checked)
       fail("--check-gradients: " + llvm::toString(checked.takeError()));
     return checked->passed ? 0 : 1;

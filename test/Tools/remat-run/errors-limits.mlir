@@ -36,20 +36,39 @@
 // SHAPE: remat-run: --check-gradients: @shape_grad returns tensor<2xf32> as the gradient of argument 0, of type tensor<4xf32>
 
 // Options: an explicit --check-memory must be a finite fraction >= 0 (only
-// the default, -1, means no check); --repeat and --fd-samples stop at a
-// million; the finite-difference step and tolerances must be finite.
+// the default, -1, means no check); --repeat stops at a million. The
+// gradient check's options are bounded so that it checks something and a
+// wrong gradient cannot pass: 1 to 10000 directions (0 checked nothing), 0
+// to 10000 coordinates, a step in (0, 0.1] (1e308 stepped out of any
+// linear range), a tolerance in (0, 0.5] and a floor in [0, 1e-3].
 // RUN: not remat-run %s --entry=loss --check-memory=-1 2>&1 | FileCheck %s --check-prefix=MEMNEG
 // RUN: not remat-run %s --entry=loss --check-memory=nan 2>&1 | FileCheck %s --check-prefix=MEMNAN
 // RUN: not remat-run %s --entry=loss --repeat=4294967295 2>&1 | FileCheck %s --check-prefix=REPEAT
 // RUN: not remat-run %s --entry=loss --fd-samples=4294967295 2>&1 | FileCheck %s --check-prefix=SAMPLES
+// RUN: not remat-run %s --entry=loss --fd-samples=0 2>&1 | FileCheck %s --check-prefix=SAMPLES0
+// RUN: not remat-run %s --entry=loss --fd-coordinates=10001 2>&1 | FileCheck %s --check-prefix=COORDINATES
 // RUN: not remat-run %s --entry=loss --fd-epsilon=0 2>&1 | FileCheck %s --check-prefix=EPSILON
+// RUN: not remat-run %s --entry=loss --fd-epsilon=1e308 2>&1 | FileCheck %s --check-prefix=EPSILON-HUGE
+// RUN: not remat-run %s --entry=loss --fd-epsilon=nan 2>&1 | FileCheck %s --check-prefix=EPSILON-NAN
 // RUN: not remat-run %s --entry=loss --fd-rtol=-1 2>&1 | FileCheck %s --check-prefix=RTOL
+// RUN: not remat-run %s --entry=loss --fd-rtol=0 2>&1 | FileCheck %s --check-prefix=RTOL0
+// RUN: not remat-run %s --entry=loss --fd-rtol=1 2>&1 | FileCheck %s --check-prefix=RTOL1
+// RUN: not remat-run %s --entry=loss --fd-atol=1e-2 2>&1 | FileCheck %s --check-prefix=ATOL
+// RUN: not remat-run %s --entry=loss --fd-atol=-1e-9 2>&1 | FileCheck %s --check-prefix=ATOLNEG
 // MEMNEG: remat-run: --check-memory=-1 is not a tolerance: expected a fraction >= 0 (e.g. 0.05)
 // MEMNAN: remat-run: --check-memory=nan is not a tolerance: expected a fraction >= 0 (e.g. 0.05)
 // REPEAT: remat-run: --repeat=4294967295 is more than 1000000 runs
-// SAMPLES: remat-run: --fd-samples=4294967295 is more than 1000000 coordinates per argument
-// EPSILON: remat-run: --fd-epsilon=0 is not a step: expected a finite number > 0
-// RTOL: remat-run: --fd-rtol=-1 is not a tolerance: expected a finite number >= 0
+// SAMPLES: remat-run: --fd-samples=4294967295 is not a number of directions: expected 1 to 10000{{$}}
+// SAMPLES0: remat-run: --fd-samples=0 is not a number of directions: expected 1 to 10000{{$}}
+// COORDINATES: remat-run: --fd-coordinates=10001 is more than 10000 coordinates per argument{{$}}
+// EPSILON: remat-run: --fd-epsilon=0 is not a step: expected a number in (0, 0.1]{{$}}
+// EPSILON-HUGE: remat-run: --fd-epsilon=1e+308 is not a step: expected a number in (0, 0.1]{{$}}
+// EPSILON-NAN: remat-run: --fd-epsilon=nan is not a step: expected a number in (0, 0.1]{{$}}
+// RTOL: remat-run: --fd-rtol=-1 is not a tolerance: expected a number in (0, 0.5]{{$}}
+// RTOL0: remat-run: --fd-rtol=0 is not a tolerance: expected a number in (0, 0.5]{{$}}
+// RTOL1: remat-run: --fd-rtol=1 is not a tolerance: expected a number in (0, 0.5]{{$}}
+// ATOL: remat-run: --fd-atol=0.01 is not a floor: expected a number in [0, 0.001]{{$}}
+// ATOLNEG: remat-run: --fd-atol=-1e-09 is not a floor: expected a number in [0, 0.001]{{$}}
 
 func.func @overflow(%x: tensor<4611686018427387904xf32>) -> tensor<4611686018427387904xf32> {
   return %x : tensor<4611686018427387904xf32>

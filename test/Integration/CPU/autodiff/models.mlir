@@ -1,12 +1,14 @@
 // Whole models against central finite differences: an MLP classifier and a
 // small transformer block (single-head attention + MLP + layer_norm, residual
 // connections, MSE loss). Sizes are small so that the f32 loss stays O(1) and
-// finite differences with a 1e-2 step resolve it: pass when
-// |fd - g| <= 1e-3 + 2e-2 max(|fd|, |g|), 24 coordinates per argument.
-// RUN: remat-opt %s -remat-autodiff="functions=mlp" | remat-run --entry=mlp_grad --check-gradients --fd-samples=24 | FileCheck %s --check-prefix=MLP
-// RUN: remat-opt %s -remat-autodiff="functions=block" | remat-run --entry=block_grad --check-gradients --fd-samples=24 | FileCheck %s --check-prefix=BLOCK
+// finite differences resolve it; a 2e-2 step (1e-2 cannot resolve the small
+// gradients of the attention projections in f32): pass when the directional
+// and elementwise relative errors are <= 1e-2, over 8 random directions and
+// 16 sampled coordinates per argument.
+// RUN: remat-opt %s -remat-autodiff="functions=mlp" | remat-run --entry=mlp_grad --check-gradients --fd-epsilon=2e-2 --fd-samples=8 --fd-coordinates=16 | FileCheck %s --check-prefix=MLP
+// RUN: remat-opt %s -remat-autodiff="functions=block" | remat-run --entry=block_grad --check-gradients --fd-epsilon=2e-2 --fd-samples=8 --fd-coordinates=16 | FileCheck %s --check-prefix=BLOCK
 
-// MLP-COUNT-7: PASS @mlp_grad
+// MLP-COUNT-7: gradient check @mlp_grad wrt {{[0-9]+}}: PASSED
 // MLP-NOT: FAIL
 func.func @mlp(%x: tensor<8x16xf32>, %labels: tensor<8xi32>,
                %w1: tensor<16x32xf32>, %b1: tensor<32xf32>,
@@ -24,7 +26,7 @@ func.func @mlp(%x: tensor<8x16xf32>, %labels: tensor<8xi32>,
   return %loss : tensor<f32>
 }
 
-// BLOCK-COUNT-12: PASS @block_grad
+// BLOCK-COUNT-12: gradient check @block_grad wrt {{[0-9]+}}: PASSED
 // BLOCK-NOT: FAIL
 func.func @block(%x: tensor<8x16xf32>, %target: tensor<8x16xf32>,
                  %wq: tensor<16x16xf32>, %wk: tensor<16x16xf32>,
