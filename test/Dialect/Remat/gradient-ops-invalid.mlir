@@ -458,3 +458,28 @@ func.func @slice_grad_grad(%g: tensor<4x3xf32>) -> tensor<4x8xf32> {
   %0 = remat.slice_grad %g start [0, 2] limit [4, 6] : tensor<4x3xf32> -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+// The gradients bound the window and the padded input as the forward ops do.
+func.func @max_pool2d_grad_huge_window(%g: tensor<1x1x2x2xf32>, %x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+  // expected-error @+1 {{'remat.max_pool2d_grad' op kernel [4294967296, 4294967296] is too large: its window, of f32, would be over the 281474976710656 bytes (256 TiB) remat models}}
+  %0 = remat.max_pool2d_grad %g, %x kernel [4294967296, 4294967296] padding [4294967295, 4294967295, 4294967295, 4294967295] : tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}
+
+// -----
+
+func.func @avg_pool2d_grad_huge_window(%g: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
+  // expected-error @+1 {{'remat.avg_pool2d_grad' op kernel [4294967296, 4294967296] is too large: its window, of f32, would be over the 281474976710656 bytes (256 TiB) remat models}}
+  %0 = remat.avg_pool2d_grad %g kernel [4294967296, 4294967296] padding [4294967295, 4294967295, 4294967295, 4294967295] : tensor<1x1x2x2xf32> -> tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}
+
+// -----
+
+func.func @avg_pool2d_grad_huge_padded_input(%g: tensor<65536x65536x1x1xf32>) -> tensor<65536x65536x1x1xf32> {
+  // expected-error @+1 {{'remat.avg_pool2d_grad' op padding [4095, 4095, 4095, 4095] makes the padded input 'tensor<65536x65536x8191x8191xf32>', over the 281474976710656 bytes (256 TiB) remat models}}
+  %0 = remat.avg_pool2d_grad %g kernel [4096, 4096] padding [4095, 4095, 4095, 4095] : tensor<65536x65536x1x1xf32> -> tensor<65536x65536x1x1xf32>
+  return %0 : tensor<65536x65536x1x1xf32>
+}

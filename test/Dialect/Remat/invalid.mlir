@@ -880,3 +880,24 @@ func.func @reload_device(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = remat.reload %x : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// Padding below the kernel lets a padding of 2^32 - 1 admit a 2^32 x 2^32
+// window over a 4x4 input: the window is bounded like any tensor.
+func.func @pool_huge_window(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
+  // expected-error @+2 {{'remat.max_pool2d' op kernel [4294967296, 4294967296] is too large: its window, of f32, would be over the 281474976710656 bytes (256 TiB) remat models}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = remat.max_pool2d %x kernel [4294967296, 4294967296] padding [4294967295, 4294967295, 4294967295, 4294967295] : tensor<1x1x4x4xf32> -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+// A window of 64 MiB, but a padded input of 2^60 bytes.
+func.func @pool_huge_padded_input(%x: tensor<65536x65536x1x1xf32>) -> tensor<65536x65536x1x1xf32> {
+  // expected-error @+2 {{'remat.avg_pool2d' op padding [4095, 4095, 4095, 4095] makes the padded input 'tensor<65536x65536x8191x8191xf32>', over the 281474976710656 bytes (256 TiB) remat models}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = remat.avg_pool2d %x kernel [4096, 4096] padding [4095, 4095, 4095, 4095] : tensor<65536x65536x1x1xf32> -> tensor<65536x65536x1x1xf32>
+  return %0 : tensor<65536x65536x1x1xf32>
+}

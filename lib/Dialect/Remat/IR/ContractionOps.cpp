@@ -3,6 +3,7 @@
 #include "OpDiagnostics.h"
 #include "ShapeRules.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 
 using namespace mlir;
 using namespace remat;
@@ -190,6 +191,27 @@ FailureOr<RankedTensorType> remat::detail::inferPoolType(
                   padding, ones);
   if (failed(spatial))
     return failure();
+  // Padding below the kernel still lets a huge padding admit a huge window
+  // over a small input. The lowering builds the window (a KH x KW f32
+  // tensor) and the padded input: both must be tensors remat models.
+  if (!getTypeBytes(RankedTensorType::get(
+          kernel, Float32Type::get(input.getContext()))))
+    return emitInferErrorFor(
+        loc, opName, "kernel ", formatList(kernel),
+        " is too large: its window, of f32, would be over the ",
+        kMaxModeledTensorBytes, " bytes (256 TiB) remat models");
+  SmallVector<int64_t, 4> paddedShape;
+  for (int64_t d : input.getShape().take_front(2))
+    paddedShape.push_back(ShapedType::isDynamic(d) ? 1 : d);
+  // inferWindow checked that these sums do not overflow.
+  paddedShape.push_back(input.getDimSize(2) + padding[0] + padding[2]);
+  paddedShape.push_back(input.getDimSize(3) + padding[1] + padding[3]);
+  auto padded = RankedTensorType::get(paddedShape, input.getElementType());
+  if (getElementBytes(input.getElementType()) && !getTypeBytes(padded))
+    return emitInferErrorFor(
+        loc, opName, "padding ", formatList(padding),
+        " makes the padded input ", padded, ", over the ",
+        kMaxModeledTensorBytes, " bytes (256 TiB) remat models");
   return RankedTensorType::get(
       {input.getDimSize(0), input.getDimSize(1), (*spatial)[0],
        (*spatial)[1]},
