@@ -11,6 +11,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -336,15 +338,246 @@ void remat::fillDeterministic(HostTensor &tensor, uint64_t seed,
 // .npy
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// A .npy header: the Python dict literal numpy writes, e.g.
+/// {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
+struct NpyHeader {
+  std::string descr;
+  bool fortranOrder = false;
+  llvm::SmallVector<int64_t> shape;
+};
+
+/// A parser of the dict literal: string keys in either quote style, string,
+/// boolean and tuple-of-integer values, any whitespace, trailing commas.
+class NpyHeaderParser {
+public:
+  explicit NpyHeaderParser(llvm::StringRef text) : text(text) {}
+
+  /// Parses the header, or returns why it is not one.
+  std::optional<std::string> parse(NpyHeader &header) {
+    skipSpace();
+    if (!consume('{'))
+      return expected("'{'");
+    bool haveDescr = false, haveOrder = false, haveShape = false;
+    while (true) {
+      skipSpace();
+      if (consume('}'))
+        break;
+      std::string key;
+      if (auto error = parseString(key))
+        return error;
+      skipSpace();
+      if (!consume(':'))
+        return expected("':' after '" + key + "'");
+      skipSpace();
+      if (key == "descr") {
+        if (haveDescr)
+          return "'descr' appears twice";
+        haveDescr = true;
+        // A structured dtype (a list of fields) is kept as written, to be
+        // refused with the dtype's message.
+        if (peek() == '[') {
+          if (auto error = skipList(header.descr))
+            return error;
+        } else if (auto error = parseString(header.descr))
+          return error;
+      } else if (key == "fortran_order") {
+        if (haveOrder)
+          return "'fortran_order' appears twice";
+        haveOrder = true;
+        if (consumeWord("True"))
+          header.fortranOrder = true;
+        else if (consumeWord("False"))
+          header.fortranOrder = false;
+        else
+          return expected("True or False for 'fortran_order'");
+      } else if (key == "shape") {
+        if (haveShape)
+          return "'shape' appears twice";
+        haveShape = true;
+        if (auto error = parseShape(header.shape))
+          return error;
+      } else {
+        return "unexpected key '" + key + "'";
+      }
+      skipSpace();
+      if (consume(','))
+        continue;
+      skipSpace();
+      if (consume('}'))
+        break;
+      return expected("',' or '}'");
+    }
+    skipSpace();
+    if (position != text.size())
+      return expected("the end of the header after '}'");
+    for (auto [have, key] : {std::pair(haveDescr, "descr"),
+                             std::pair(haveOrder, "fortran_order"),
+                             std::pair(haveShape, "shape")})
+      if (!have)
+        return "no '" + std::string(key) + "' key";
+    return std::nullopt;
+  }
+
+private:
+  char peek() const { return position < text.size() ? text[position] : 0; }
+  bool consume(char c) {
+    if (peek() != c)
+      return false;
+    ++position;
+    return true;
+  }
+  /// A keyword not followed by an identifier character.
+  bool consumeWord(llvm::StringRef word) {
+    if (!text.substr(position).starts_with(word))
+      return false;
+    size_t end = position + word.size();
+    if (end < text.size() && (std::isalnum(static_cast<unsigned char>(
+                                  text[end])) ||
+                              text[end] == '_'))
+      return false;
+    position = end;
+    return true;
+  }
+  void skipSpace() {
+    while (position < text.size() &&
+           std::isspace(static_cast<unsigned char>(text[position])))
+      ++position;
+  }
+  std::string expected(const std::string &what) const {
+    std::string found =
+        position < text.size()
+            ? "'" + text.substr(position, 12).rtrim().str() + "'"
+            : std::string("the end");
+    return "expected " + what + " at offset " + std::to_string(position) +
+           ", found " + found;
+  }
+  /// A string literal in single or double quotes (backslash escapes the
+  /// next character).
+  std::optional<std::string> parseString(std::string &out) {
+    char quote = peek();
+    if (quote != '\'' && quote != '"')
+      return expected("a quoted string");
+    ++position;
+    out.clear();
+    while (position < text.size() && text[position] != quote) {
+      if (text[position] == '\\' && position + 1 < text.size())
+        ++position;
+      out += text[position++];
+    }
+    if (!consume(quote))
+      return expected("the closing quote of a string");
+    return std::nullopt;
+  }
+  /// A bracketed list, kept verbatim in `out` (quotes are not looked into
+  /// for brackets: dtype field names rarely hold them).
+  std::optional<std::string> skipList(std::string &out) {
+    size_t start = position;
+    int depth = 0;
+    do {
+      char c = peek();
+      if (!c)
+        return expected("the closing ']' of a list");
+      depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+      ++position;
+    } while (depth > 0);
+    out = text.substr(start, position - start).str();
+    return std::nullopt;
+  }
+  /// A tuple of non-negative integers: (), (3,), (3, 4), (3, 4,); Python 2
+  /// files may write 3L.
+  std::optional<std::string> parseShape(llvm::SmallVector<int64_t> &shape) {
+    if (!consume('('))
+      return expected("a tuple for 'shape'");
+    shape.clear();
+    while (true) {
+      skipSpace();
+      if (consume(')'))
+        return std::nullopt;
+      size_t start = position;
+      while (std::isdigit(static_cast<unsigned char>(peek())))
+        ++position;
+      int64_t dim;
+      if (start == position ||
+          text.substr(start, position - start).getAsInteger(10, dim))
+        return expected("a dimension from 0 to 2^63-1");
+      shape.push_back(dim);
+      consume('L');
+      skipSpace();
+      if (consume(','))
+        continue;
+      skipSpace();
+      if (consume(')')) {
+        if (shape.size() == 1)
+          return expected("',' in a one-dimensional shape such as (3,)");
+        return std::nullopt;
+      }
+      return expected("',' or ')' in 'shape'");
+    }
+  }
+
+  llvm::StringRef text;
+  size_t position = 0;
+};
+
+/// How numpy names a dtype, for messages: "'<f8' (float64)".
+std::string describeDescr(llvm::StringRef descr) {
+  static const std::pair<const char *, const char *> names[] = {
+      {"f2", "float16"}, {"f4", "float32"}, {"f8", "float64"},
+      {"i1", "int8"},    {"i2", "int16"},   {"i4", "int32"},
+      {"i8", "int64"},   {"u1", "uint8"},   {"u2", "uint16"},
+      {"u4", "uint32"},  {"u8", "uint64"},  {"b1", "bool"},
+      {"V2", "raw 16-bit"}};
+  if (descr.starts_with("["))
+    return descr.str() + " (a structured dtype)";
+  std::string text = "'" + descr.str() + "'";
+  if (descr.size() >= 2)
+    for (auto [code, name] : names)
+      if (descr.drop_front() == code)
+        return text + " (" + name + ")";
+  return text;
+}
+
+} // namespace
+
+/// Whether `descr` (a numpy dtype string) holds `kind`, and whether its bytes
+/// are big-endian (then they are swapped on read). bf16, which numpy does
+/// not have, is raw 16-bit values: '<V2' as remat writes it, '|V2' as numpy
+/// writes a void dtype.
+static bool descrMatches(llvm::StringRef descr, ElementKind kind,
+                         bool &bigEndian) {
+  bigEndian = false;
+  if (descr.size() < 2)
+    return false;
+  char order = descr.front();
+  llvm::StringRef code = descr.drop_front();
+  if (kind == ElementKind::BF16)
+    return code == "V2" && (order == '<' || order == '|');
+  llvm::StringRef expected = numpyDtype(kind).drop_front();
+  if (code != expected)
+    return false;
+  if (order == '>') {
+    bigEndian = true;
+    return true;
+  }
+  return order == '<';
+}
+
 std::optional<std::string> remat::readNpy(llvm::StringRef path,
                                           HostTensor &tensor) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return "cannot read '" + path.str() + "': " + buffer.getError().message();
   llvm::StringRef data = (*buffer)->getBuffer();
-  if (!data.starts_with("\x93NUMPY") || data.size() < 10)
-    return "'" + path.str() + "' is not a .npy file";
+  std::string name = "'" + path.str() + "'";
+  if (data.size() < 10 || !data.starts_with("\x93NUMPY"))
+    return name + " is not a .npy file";
   unsigned major = static_cast<unsigned char>(data[6]);
+  if (major < 1 || major > 3)
+    return name + " is .npy format version " + std::to_string(major) + "." +
+           std::to_string(static_cast<unsigned char>(data[7])) +
+           ": expected 1.0, 2.0 or 3.0";
   size_t headerLength, headerStart;
   if (major == 1) {
     headerLength = static_cast<unsigned char>(data[8]) |
@@ -352,7 +585,7 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
     headerStart = 10;
   } else {
     if (data.size() < 12)
-      return "'" + path.str() + "' is truncated";
+      return name + " is truncated";
     headerLength = 0;
     for (int i = 0; i < 4; ++i)
       headerLength |=
@@ -360,38 +593,20 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
           << (8 * i);
     headerStart = 12;
   }
-  if (headerStart + headerLength > data.size())
-    return "'" + path.str() + "' is truncated";
-  llvm::StringRef header = data.substr(headerStart, headerLength);
-  if (header.contains("'fortran_order': True"))
-    return "'" + path.str() + "' is in Fortran order; save it C-ordered";
-  std::string expectedDtype =
-      ("'descr': '" + numpyDtype(tensor.kind()) + "'").str();
-  if (!header.contains(expectedDtype))
-    return "'" + path.str() + "' has dtype other than " +
-           numpyDtype(tensor.kind()).str() + " (" +
-           elementName(tensor.kind()).str() + "): header " +
-           header.trim().str();
-  // Shape: "(a, b, c)" after 'shape':
-  size_t shapeAt = header.find("'shape':");
-  if (shapeAt == llvm::StringRef::npos)
-    return "'" + path.str() + "' has no shape in its header";
-  llvm::StringRef rest = header.substr(shapeAt);
-  rest = rest.substr(rest.find('(') + 1);
-  rest = rest.substr(0, rest.find(')'));
-  llvm::SmallVector<int64_t> shape;
-  llvm::SmallVector<llvm::StringRef> parts;
-  rest.split(parts, ',', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef part : parts) {
-    part = part.trim();
-    if (part.empty())
-      continue;
-    int64_t dim;
-    if (part.getAsInteger(10, dim))
-      return "'" + path.str() + "' has a malformed shape";
-    shape.push_back(dim);
-  }
-  if (llvm::ArrayRef<int64_t>(shape) != tensor.shape()) {
+  if (headerLength > data.size() - headerStart)
+    return name + " is truncated";
+  llvm::StringRef headerText = data.substr(headerStart, headerLength);
+  NpyHeader header;
+  if (auto error = NpyHeaderParser(headerText).parse(header))
+    return name + " has a malformed header (" + *error +
+           "): " + headerText.trim().str();
+
+  bool bigEndian = false;
+  if (!descrMatches(header.descr, tensor.kind(), bigEndian))
+    return name + " has dtype " + describeDescr(header.descr) +
+           ", expected " + describeDescr(numpyDtype(tensor.kind())) +
+           " for " + elementName(tensor.kind()).str();
+  if (llvm::ArrayRef<int64_t>(header.shape) != tensor.shape()) {
     // As numpy writes shapes: (4, 5), (4,), () for a scalar.
     auto format = [](llvm::ArrayRef<int64_t> dims) {
       std::string text = "(";
@@ -401,14 +616,42 @@ std::optional<std::string> remat::readNpy(llvm::StringRef path,
         text.resize(text.size() - 2);
       return text + ")";
     };
-    return "'" + path.str() + "' has shape " + format(shape) + ", expected " +
+    return name + " has shape " + format(header.shape) + ", expected " +
            format(tensor.shape());
   }
   size_t payload = headerStart + headerLength;
-  if (data.size() - payload < static_cast<size_t>(tensor.sizeInBytes()))
-    return "'" + path.str() + "' holds fewer bytes than its shape says";
-  std::memcpy(tensor.data(), data.data() + payload,
-              static_cast<size_t>(tensor.sizeInBytes()));
+  size_t bytes = static_cast<size_t>(tensor.sizeInBytes());
+  if (data.size() - payload < bytes)
+    return name + " holds fewer bytes than its shape says";
+  const char *source = data.data() + payload;
+  char *target = static_cast<char *>(tensor.data());
+  size_t width = static_cast<size_t>(elementBytes(tensor.kind()));
+  int64_t count = tensor.numElements();
+  if (!header.fortranOrder || tensor.shape().size() < 2) {
+    std::memcpy(target, source, bytes);
+  } else {
+    // Column-major on disk: element (i0, ..., ik) is at offset
+    // i0 + d0 (i1 + d1 (...)). Walk the row-major index with a counter.
+    llvm::ArrayRef<int64_t> dims = tensor.shape();
+    size_t rank = dims.size();
+    llvm::SmallVector<int64_t> index(rank, 0), fortranStride(rank, 1);
+    for (size_t d = 1; d < rank; ++d)
+      fortranStride[d] = fortranStride[d - 1] * dims[d - 1];
+    int64_t offset = 0;
+    for (int64_t i = 0; i < count; ++i) {
+      std::memcpy(target + i * width, source + offset * width, width);
+      for (size_t d = rank; d-- > 0;) {
+        offset += fortranStride[d];
+        if (++index[d] < dims[d])
+          break;
+        offset -= fortranStride[d] * dims[d];
+        index[d] = 0;
+      }
+    }
+  }
+  if (bigEndian)
+    for (int64_t i = 0; i < count; ++i)
+      std::reverse(target + i * width, target + (i + 1) * width);
   return std::nullopt;
 }
 

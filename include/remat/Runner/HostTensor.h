@@ -108,8 +108,13 @@ private:
 /// integers uniform in [0, intBound).
 void fillDeterministic(HostTensor &tensor, uint64_t seed, int64_t intBound);
 
-/// Reads a .npy file (format 1.0/2.0, little-endian, C order) of the given
-/// kind and shape; returns an error message on mismatch.
+/// Reads a .npy file (format 1.0, 2.0 or 3.0) into `tensor`, whose kind and
+/// shape the file must have exactly: its header is parsed as the Python
+/// dict literal it is (either quote style, any whitespace, trailing
+/// commas); the dtype must be the kind's ('<f4', '<f2', '<i4', '<i8'; '<V2'
+/// or '|V2' for bf16), big-endian ('>f4'...) is byte-swapped, and
+/// Fortran-order data is transposed into row-major order. Returns an error
+/// message, naming the file, otherwise.
 std::optional<std::string> readNpy(llvm::StringRef path, HostTensor &tensor);
 
 /// Writes a tensor as .npy.
