@@ -7,6 +7,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "llvm/Support/Format.h"
 
@@ -208,6 +209,18 @@ remat::makeF32Reference(mlir::func::FuncOp primal) {
                                    " to take finite differences of: " + why);
   };
   if (!unsupported.empty())
+    return fail(unsupported);
+  // A callee keeps its 16-bit types (and the verifier of one function does
+  // not look at the callee's signature).
+  WalkResult calls = copy.walk([&](CallOpInterface call) {
+    auto callee =
+        dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+    unsupported = "it calls " + (callee ? "@" + callee.getLeafReference().str()
+                                        : std::string("a function value")) +
+                  ", which is not converted; inline it first";
+    return WalkResult::interrupt();
+  });
+  if (calls.wasInterrupted())
     return fail(unsupported);
   // The copy is verified on its own, with its diagnostics collected rather
   // than printed: the message says which op did not take f32.

@@ -16,6 +16,10 @@
 // RUN: not remat-run %s --entry=bitcast_grad --check-gradients 2>&1 | FileCheck %s --check-prefix=BITCAST
 // BITCAST: remat-run: --check-gradients: cannot make an f32 copy of @bitcast to take finite differences of: 'arith.bitcast' op {{.*}}
 
+// A primal that calls another function: the callee would stay 16-bit.
+// RUN: not remat-run %s --entry=caller_grad --check-gradients 2>&1 | FileCheck %s --check-prefix=CALLER
+// CALLER: remat-run: --check-gradients: cannot make an f32 copy of @caller to take finite differences of: it calls @f, which is not converted; inline it first{{$}}
+
 func.func @f(%x: tensor<6x6xbf16>, %r: tensor<6x6xbf16>) -> tensor<bf16> {
   %xr = remat.mul %x, %r : tensor<6x6xbf16>
   %zero = remat.constant dense<0.0> : tensor<6x6xbf16>
@@ -60,4 +64,14 @@ func.func @bitcast(%x: tensor<4xbf16>) -> tensor<bf16> {
 func.func @bitcast_grad(%x: tensor<4xbf16>) -> (tensor<bf16>, tensor<4xbf16>) attributes {remat.primal = @bitcast, remat.wrt = array<i64: 0>} {
   %l = call @bitcast(%x) : (tensor<4xbf16>) -> tensor<bf16>
   return %l, %x : tensor<bf16>, tensor<4xbf16>
+}
+
+func.func @caller(%x: tensor<6x6xbf16>, %r: tensor<6x6xbf16>) -> tensor<bf16> {
+  %l = call @f(%x, %r) : (tensor<6x6xbf16>, tensor<6x6xbf16>) -> tensor<bf16>
+  return %l : tensor<bf16>
+}
+
+func.func @caller_grad(%x: tensor<6x6xbf16>, %r: tensor<6x6xbf16>) -> (tensor<bf16>, tensor<6x6xbf16>) attributes {remat.primal = @caller, remat.wrt = array<i64: 0>} {
+  %l = call @f(%x, %r) : (tensor<6x6xbf16>, tensor<6x6xbf16>) -> tensor<bf16>
+  return %l, %x : tensor<bf16>, tensor<6x6xbf16>
 }
