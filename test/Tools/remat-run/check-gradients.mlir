@@ -33,6 +33,10 @@
 // RUN: not remat-run %s --entry=unresolved_grad --check-gradients | FileCheck %s --check-prefix=UNRESOLVED
 // UNRESOLVED: gradient check @unresolved_grad wrt 0: FAILED (finite differences cannot resolve the gradient in direction 1 of 4: the loss's rounding {{.*}} is more than tol 0.01 times the change {{.*}} it is measured by; take a larger --fd-epsilon)
 
+// A step below the element type's resolution at x is no step at all.
+// RUN: not remat-run %s --entry=right_large_grad --check-gradients --fd-epsilon=1e-12 | FileCheck %s --check-prefix=NO-STEP
+// NO-STEP: gradient check @right_large_grad wrt 0: FAILED (the step 1e-12 rounds to nothing in f32 in direction 1 of 4){{$}}
+
 // With --fd-samples=1 and no coordinates, one direction decides; with
 // another --seed, other directions.
 // RUN: remat-run %s --entry=right_grad --check-gradients --fd-samples=1 --fd-coordinates=0 | FileCheck %s --check-prefix=ONE
