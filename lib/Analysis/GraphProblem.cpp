@@ -5,9 +5,13 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
+#include "remat/Dialect/Remat/IR/RegionPeak.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -53,6 +57,9 @@ private:
   LogicalResult
   checkType(Operation *anchor, Type type,
             llvm::function_ref<void(InFlightDiagnostic &)> describeValue);
+  /// Refuses code whose memory cannot be modelled: calls, regions of
+  /// several blocks.
+  LogicalResult checkNestedCode();
   LogicalResult addArguments(Block &block);
   LogicalResult addOp(Operation *op);
   NodeId addResident(Value value, std::string name, Operation *op);
@@ -96,6 +103,46 @@ LogicalResult GraphBuilder::checkType(
     return failure();
   }
   return success();
+}
+
+LogicalResult GraphBuilder::checkNestedCode() {
+  WalkResult walk = func.walk([&](Operation *op) {
+    // A call's memory depends on how its callee is planned and lowered
+    // (the caller's buffers could not be freed at their last use across
+    // it): the planner works on one function with its callees in place.
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      InFlightDiagnostic diag = op->emitOpError();
+      auto callee =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+      if (callee)
+        diag << "calls " << callee << "; ";
+      auto function =
+          callee ? SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(
+                       op, callee)
+                 : nullptr;
+      if (function && function.isExternal())
+        diag << "it has no body in this module, so remat cannot know what "
+                "it allocates: define it in the module, or plan a function "
+                "that does not call it";
+      else
+        diag << "remat-rematerialize plans the memory of one function with "
+                "everything it runs in place: inline the callee first (e.g. "
+                "remat-opt -inline before -remat-rematerialize)";
+      return WalkResult::interrupt();
+    }
+    // Every region the memory model enters must be one block: a region of
+    // several has no single program order to count buffers in.
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock() && op != func) {
+        op->emitOpError("has a region of ")
+            << region.getBlocks().size()
+            << " blocks: remat models the memory of single-block regions "
+               "only; plan the function before lowering to control flow";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 NodeId GraphBuilder::addResident(Value value, std::string name, Operation *op) {
@@ -165,7 +212,6 @@ void GraphBuilder::addComputeNode(Operation *op) {
     flops = cost.flops();
     read = cost.bytesRead();
     written = cost.bytesWritten();
-    node.scratchBytes = cost.scratchBytes();
   } else {
     // Foreign op: one FLOP per result element, its operands read once.
     flops = 0;
@@ -175,8 +221,9 @@ void GraphBuilder::addComputeNode(Operation *op) {
     read = remat::detail::sumTensorBytes(op->getOperandTypes());
     written = remat::detail::sumTensorBytes(op->getResultTypes());
   }
-  // The side results are allocated while the op runs.
-  node.scratchBytes += sideBytes;
+  // What the op allocates while it runs: its own temporaries, or those of
+  // the regions or the callee it runs; and its side results.
+  node.scratchBytes = nestedScratchBytes(op) + sideBytes;
   node.cost = static_cast<double>(flops) +
               options.bytesWeight * static_cast<double>(read + written);
   node.recomputable = isRecomputable(op);
@@ -252,6 +299,8 @@ FailureOr<GraphProblem> GraphBuilder::build() {
            << func.getSymName() << " has " << body.getBlocks().size()
            << " blocks (run it before lowering to control flow)";
   graph.problem.transferCostPerByte = options.transferCostPerByte;
+  if (failed(checkNestedCode()))
+    return failure();
   Block &block = body.front();
   if (failed(addArguments(block)))
     return failure();

@@ -105,6 +105,54 @@ SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp op) {
   return sizes;
 }
 
+/// Marks the scf.execute_region fences of fenceWholeTensorWrites.
+constexpr StringLiteral kFenceAttr = "remat.buffer_fence";
+
+/// Wraps each whole-tensor write among `results` of an untiled, vectorized
+/// op in an scf.execute_region marked kFenceAttr. The memory model
+/// gives every op's result a buffer of its own; without the fence, the
+/// transfer_read of the next untiled op would fold into the vector written
+/// (transfer_read(transfer_write(v)) -> v), the buffer would vanish and a
+/// tensor of at most one vector (64 elements, a bias, a 0-d loss) would
+/// live in registers, or spill to the stack, where the plan counts it as
+/// allocated memory. The fences go once every fold of this pass has run
+/// (removeFences), before bufferization, which folds nothing.
+void fenceWholeTensorWrites(RewriterBase &rewriter, ValueRange results) {
+  for (Value result : results) {
+    auto write = result.getDefiningOp<vector::TransferWriteOp>();
+    if (!write || !isa<RankedTensorType>(write.getResult().getType()))
+      continue;
+    rewriter.setInsertionPointAfter(write);
+    auto fence = scf::ExecuteRegionOp::create(
+        rewriter, write.getLoc(), TypeRange{write.getResult().getType()});
+    Block *body = rewriter.createBlock(&fence.getRegion());
+    rewriter.setInsertionPointToEnd(body);
+    scf::YieldOp::create(rewriter, write.getLoc(), write.getResult());
+    rewriter.replaceAllUsesExcept(write.getResult(), fence.getResult(0),
+                                  body->getTerminator());
+    rewriter.moveOpBefore(write, body->getTerminator());
+    fence->setAttr(kFenceAttr, rewriter.getUnitAttr());
+  }
+}
+
+/// Inlines the fences of fenceWholeTensorWrites (those the rewrites left)
+/// back into their blocks.
+void removeFences(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<scf::ExecuteRegionOp> fences;
+  func.walk([&](scf::ExecuteRegionOp fence) {
+    if (fence->hasAttr(kFenceAttr))
+      fences.push_back(fence);
+  });
+  for (scf::ExecuteRegionOp fence : fences) {
+    Block &body = fence.getRegion().front();
+    Operation *yield = body.getTerminator();
+    SmallVector<Value> yielded(yield->getOperands());
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&body, fence);
+    rewriter.replaceOp(fence, yielded);
+  }
+}
+
 /// A constant `value` of the f32 scalar or vector `type`.
 Value f32Constant(RewriterBase &rewriter, Location loc, Type type,
                   float value) {
@@ -238,6 +286,8 @@ struct TileAndVectorizePass final
         rewriter.eraseOp(target);
       else
         rewriter.replaceOp(target, vectorized->replacements);
+      if (target == op.getOperation())
+        fenceWholeTensorWrites(rewriter, vectorized->replacements);
     }
 
     // Fold the slices around the vector transfers, then keep accumulators
@@ -302,6 +352,7 @@ struct TileAndVectorizePass final
         });
     if (failed(applyPatternsGreedily(func, std::move(approximations))))
       return signalPassFailure();
+    removeFences(rewriter, func);
   }
 };
 

@@ -4,14 +4,15 @@
 // the fixed per-element numbers documented on each op. These are the recompute
 // costs the planner trades against bytes, so they follow the real formulas
 // (2*M*N*K for matmul, 2*N*F*(C/g)*KH*KW*OH*OW for conv2d), not estimates.
+// Products that can pass 2^63 saturate (FlopCount.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "remat/Dialect/Remat/IR/FlatSchedule.h"
+#include "remat/Dialect/Remat/IR/FlopCount.h"
 #include "remat/Dialect/Remat/IR/KernelScratch.h"
+#include "remat/Dialect/Remat/IR/RegionPeak.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "remat/Dialect/Remat/IR/ViewCopies.h"
-#include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
 
@@ -30,7 +31,7 @@ static int64_t regionFlops(Region &region) {
     if (op->getParentRegion() != &region)
       return;
     if (auto cost = dyn_cast<RematCostOpInterface>(op))
-      total += cost.flops();
+      total = saturatingAdd(total, cost.flops());
   });
   return total;
 }
@@ -70,7 +71,7 @@ int64_t MatmulOp::flops() {
   RankedTensorType lhs = getLhs().getType();
   int64_t k = lhs.getDimSize(lhs.getRank() - (getTransposeA() ? 2 : 1));
   // The result holds B * M * N elements, each a K-long dot product.
-  return 2 * numElements(getResult()) * k;
+  return saturatingProduct({2, numElements(getResult()), k});
 }
 
 int64_t Conv2DOp::flops() {
@@ -78,17 +79,18 @@ int64_t Conv2DOp::flops() {
   int64_t perOutput = filter.getDimSize(1) * filter.getDimSize(2) *
                       filter.getDimSize(3); // (C/g) * KH * KW
   // The result holds N * F * OH * OW elements.
-  return 2 * numElements(getResult()) * perOutput;
+  return saturatingProduct({2, numElements(getResult()), perOutput});
 }
 
 int64_t MaxPool2DOp::flops() {
   ArrayRef<int64_t> k = getKernel();
-  return numElements(getResult()) * k[0] * k[1];
+  return saturatingProduct({numElements(getResult()), k[0], k[1]});
 }
 
 int64_t AvgPool2DOp::flops() {
   ArrayRef<int64_t> k = getKernel();
-  return numElements(getResult()) * (k[0] * k[1] + 1);
+  return saturatingProduct({numElements(getResult()),
+                            saturatingAdd(saturatingProduct({k[0], k[1]}), 1)});
 }
 
 // Normalization and attention pieces.
@@ -138,7 +140,9 @@ int64_t NameOp::bytesRead() {
 }
 int64_t NameOp::bytesWritten() { return bytesRead(); }
 int64_t CheckpointOp::flops() { return regionFlops(getBody()); }
-int64_t ScanOp::flops() { return getLength() * regionFlops(getBody()); }
+int64_t ScanOp::flops() {
+  return saturatingProduct({getLength(), regionFlops(getBody())});
+}
 int64_t OffloadOp::flops() { return 0; }
 int64_t ReloadOp::flops() { return 0; }
 
@@ -235,10 +239,11 @@ int64_t SoftmaxGradOp::scratchBytes() {
 
 int64_t MaxPool2DGradOp::flops() {
   ArrayRef<int64_t> k = getKernel();
-  int64_t window = k[0] * k[1];
+  int64_t window = saturatingProduct({k[0], k[1]});
   // Every input element scans each window that may cover it for its first
   // maximum (a compare and a select per position), then adds its gradient.
-  return numElements(getInput()) * window * (2 * window + 1);
+  return saturatingProduct({numElements(getInput()), window,
+                            saturatingAdd(saturatingProduct({2, window}), 1)});
 }
 int64_t MaxPool2DGradOp::scratchBytes() {
   // Only the f32 accumulator of a 16-bit result.
@@ -247,7 +252,8 @@ int64_t MaxPool2DGradOp::scratchBytes() {
 
 int64_t AvgPool2DGradOp::flops() {
   ArrayRef<int64_t> k = getKernel();
-  return numElements(getResult()) * (k[0] * k[1] + 1);
+  return saturatingProduct({numElements(getResult()),
+                            saturatingAdd(saturatingProduct({k[0], k[1]}), 1)});
 }
 int64_t AvgPool2DGradOp::scratchBytes() {
   RankedTensorType result = getType();
@@ -262,7 +268,7 @@ int64_t Conv2DGradInputOp::flops() {
   int64_t perInput = (filter.getDimSize(0) / getGroups()) *
                      filter.getDimSize(2) * filter.getDimSize(3);
   // Every input element correlates (F/groups) * KH * KW grid cells.
-  return 2 * numElements(getResult()) * perInput;
+  return saturatingProduct({2, numElements(getResult()), perInput});
 }
 int64_t Conv2DGradInputOp::scratchBytes() {
   RankedTensorType result = getType(), filter = getFilter().getType();
@@ -289,7 +295,7 @@ int64_t Conv2DGradFilterOp::flops() {
   int64_t perWeight =
       grad.getDimSize(0) * grad.getDimSize(2) * grad.getDimSize(3);
   // Every weight is an N * OH * OW-long dot product.
-  return 2 * numElements(getResult()) * perWeight;
+  return saturatingProduct({2, numElements(getResult()), perWeight});
 }
 int64_t Conv2DGradFilterOp::scratchBytes() {
   RankedTensorType input = getInput().getType(), grad = getGrad().getType();
@@ -441,65 +447,4 @@ int64_t MseOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
 // Scratch of a scan: one iteration's temporaries.
 //===----------------------------------------------------------------------===//
 
-/// Peak bytes of the buffers one run of `body` allocates, under the memory
-/// model of a function: each op's results (views aside) live from the op to
-/// their last use in the body, plus the op's scratch while it runs.
-/// Checkpoint bodies are walked in place (the lowering inlines them); block
-/// arguments cost nothing (a scan's carries are its results, its layer
-/// slices are views).
-static int64_t bodyPeakBytes(Block &body) {
-  // The ops in program order, and the buffer each value lives in.
-  llvm::SmallVector<Operation *> ops;
-  llvm::DenseMap<Value, Value> bufferOf;
-  auto buffer = [&](Value value) {
-    auto it = bufferOf.find(value);
-    return it == bufferOf.end() ? value : it->second;
-  };
-  for (auto [op, checkpointEnd] : flattenCheckpoints(body)) {
-    if (checkpointEnd) {
-      auto owner = cast<CheckpointOp>(op);
-      for (auto [result, yielded] :
-           llvm::zip(owner.getResults(), owner.getYield().getValues()))
-        bufferOf[result] = buffer(yielded);
-      continue;
-    }
-    auto cost = dyn_cast<RematCostOpInterface>(op);
-    if (cost && op->getNumResults() == 1 && cost.isView())
-      bufferOf[op->getResult(0)] = buffer(op->getOperand(0));
-    ops.push_back(op);
-  }
-
-  // The last op that reads each buffer (nested regions included).
-  llvm::DenseMap<Value, size_t> lastUse;
-  for (auto [i, op] : llvm::enumerate(ops))
-    op->walk([&, i = i](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        lastUse[buffer(operand)] = i;
-    });
-
-  int64_t live = 0, peak = 0;
-  llvm::SmallVector<std::pair<Value, int64_t>> owned;
-  for (auto [i, op] : llvm::enumerate(ops)) {
-    for (Value result : op->getResults())
-      if (buffer(result) == result) {
-        int64_t bytes = getMemoryBytes(result.getType());
-        live += bytes;
-        owned.push_back({result, bytes});
-      }
-    int64_t scratch = 0;
-    if (auto cost = dyn_cast<RematCostOpInterface>(op))
-      scratch = cost.scratchBytes();
-    peak = std::max(peak, live + scratch);
-    // Free the buffers this op read last (or that nothing reads).
-    llvm::erase_if(owned, [&, i = i](const std::pair<Value, int64_t> &entry) {
-      auto it = lastUse.find(entry.first);
-      if (it != lastUse.end() && it->second > i)
-        return false;
-      live -= entry.second;
-      return true;
-    });
-  }
-  return peak;
-}
-
-int64_t ScanOp::scratchBytes() { return bodyPeakBytes(getBody().front()); }
+int64_t ScanOp::scratchBytes() { return blockPeakBytes(getBody().front()); }

@@ -3,6 +3,7 @@
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -17,12 +18,31 @@ using namespace remat;
 #define GET_ATTRDEF_CLASSES
 #include "remat/Dialect/Remat/IR/RematAttrs.cpp.inc"
 
+namespace {
+/// Every remat op can be inlined: none refers to its enclosing function, and
+/// checkpoint and scan bodies are self-contained. remat-rematerialize
+/// refuses calls and asks for `-inline` first, which needs this.
+struct RematInlinerInterface final : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void RematDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "remat/Dialect/Remat/IR/RematOps.cpp.inc"
       >();
   registerAttributes();
+  addInterfaces<RematInlinerInterface>();
 }
 
 void RematDialect::registerAttributes() {

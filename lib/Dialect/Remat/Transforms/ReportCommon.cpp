@@ -2,6 +2,8 @@
 
 #include "remat/Dialect/Remat/Transforms/PlanReport.h"
 
+#include "remat/Dialect/Remat/IR/FlopCount.h"
+
 using namespace remat;
 
 std::string remat::keepReason(const GraphProblem &graph, NodeId id) {
@@ -20,7 +22,7 @@ std::string remat::keepReason(const GraphProblem &graph, NodeId id) {
 int64_t remat::totalFlops(const GraphProblem &graph) {
   int64_t total = 0;
   for (int64_t flops : graph.flops)
-    total += flops;
+    total = saturatingAdd(total, flops);
   return total;
 }
 
@@ -28,6 +30,6 @@ int64_t remat::addedFlops(const GraphProblem &graph, const Plan &plan) {
   int64_t total = 0;
   for (const auto &list : plan.recomputeBefore)
     for (NodeId id : list)
-      total += graph.flops[id];
+      total = saturatingAdd(total, graph.flops[id]);
   return total;
 }

@@ -8,6 +8,8 @@
 
 #include "remat/Dialect/Remat/Transforms/PlanReport.h"
 
+#include "remat/Dialect/Remat/IR/FlopCount.h"
+
 #include "mlir/IR/Location.h"
 #include "remat/Core/ByteSize.h"
 #include "llvm/Support/Format.h"
@@ -96,12 +98,18 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
        << ", temporaries " << formatBytes(after.working[p]) << "\n";
   }
   int64_t total = totalFlops(graph), added = addedFlops(graph, plan);
+  // Counts saturate at 2^63 - 1 (FlopCount.h): say so rather than print
+  // a wrapped or clipped figure as if it were exact.
+  auto count = [](int64_t flops) {
+    return flops == kSaturatedFlops ? std::string("at least 2^63")
+                                    : std::to_string(flops);
+  };
   os << "  recomputed: " << plan.numRecomputations() << " value(s), +"
-     << added << " FLOPs ("
+     << count(added) << " FLOPs ("
      << llvm::format("%+.1f%%", total ? 100.0 * static_cast<double>(added) /
                                             static_cast<double>(total)
                                       : 0.0)
-     << " of " << total << ")\n";
+     << " of " << count(total) << ")\n";
   os << "  offloaded: " << plan.numOffloads() << " value(s), host peak "
      << formatBytes(after.hostPeak) << "\n";
 
