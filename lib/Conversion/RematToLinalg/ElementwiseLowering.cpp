@@ -3,7 +3,9 @@
 // Each elementwise op becomes a linalg.generic over identity maps whose body
 // computes in f32. Dropout computes its mask from a counter-based hash of
 // (seed, counter + row-major index), the SplitMix64 finalizer, so a
-// recomputation reproduces it bit for bit.
+// recomputation reproduces it bit for bit. Foreign elementwise ops on tensors
+// (arith, math) become the same kind of linalg.generic, computing in their
+// own types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,6 +211,87 @@ struct NameLowering final : OpConversionPattern<NameOp> {
   }
 };
 
+/// A foreign elementwise op on tensors (isForeignElementwiseOnTensors: the
+/// arith and math ops, among others): a linalg.generic over identity maps
+/// whose body is the same op on the elements, in the op's own element types
+/// (no f32 detour: its semantics are the op's), with a new tensor per
+/// result. Scalar operands are used as they are in every element.
+///
+///   %r = arith.addf %a, %b : tensor<4xf32>
+/// becomes
+///   %e = tensor.empty() : tensor<4xf32>
+///   %r = linalg.generic {identity maps, ["parallel"]}
+///       ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+///   ^bb0(%x: f32, %y: f32, %out: f32):
+///     %s = arith.addf %x, %y : f32
+///     linalg.yield %s : f32
+///   } -> tensor<4xf32>
+///
+/// Each result gets a buffer of its own, never an operand's: that is what
+/// the planner counts for a foreign op (its results, no scratch), and an
+/// argument is never overwritten.
+struct ForeignElementwiseLowering final : ConversionPattern {
+  ForeignElementwiseLowering(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {
+  }
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isForeignElementwiseOnTensors(op))
+      return rewriter.notifyMatchFailure(op, "not elementwise on tensors");
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return rewriter.notifyMatchFailure(op, "result types not converted");
+    Location loc = op->getLoc();
+    auto first = cast<RankedTensorType>(resultTypes.front());
+    AffineMap identity =
+        rewriter.getMultiDimIdentityMap(static_cast<unsigned>(first.getRank()));
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (Value operand : operands)
+      if (isa<RankedTensorType>(operand.getType())) {
+        inputs.push_back(operand);
+        maps.push_back(identity);
+      }
+    SmallVector<Value> inits;
+    SmallVector<Type> elementTypes;
+    for (Type type : resultTypes) {
+      auto tensor = cast<RankedTensorType>(type);
+      inits.push_back(emptyTensor(rewriter, loc, tensor));
+      elementTypes.push_back(tensor.getElementType());
+      maps.push_back(identity);
+    }
+    SmallVector<utils::IteratorType> iterators(first.getRank(),
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultTypes, inputs, inits, maps, iterators,
+        [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+          // Tensor operands read their element, scalars are used as they are.
+          SmallVector<Value> scalarOperands;
+          unsigned next = 0;
+          for (Value operand : operands)
+            scalarOperands.push_back(isa<RankedTensorType>(operand.getType())
+                                         ? args[next++]
+                                         : operand);
+          OperationState state(bodyLoc, op->getName());
+          state.addOperands(scalarOperands);
+          state.addTypes(elementTypes);
+          // The op's own attributes (predicate, fastmath, ...); discardable
+          // ones (remat.recomputed, ...) describe the tensor op, not this.
+          ArrayRef<StringAttr> inherent = op->getName().getAttributeNames();
+          for (NamedAttribute attr : op->getAttrDictionary())
+            if (llvm::is_contained(inherent, attr.getName()))
+              state.addAttribute(attr.getName(), attr.getValue());
+          Operation *scalar = b.create(state);
+          linalg::YieldOp::create(b, bodyLoc, scalar->getResults());
+        });
+    rewriter.replaceOp(op, generic->getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void remat::lowering::populateElementwisePatterns(
@@ -222,5 +305,5 @@ void remat::lowering::populateElementwisePatterns(
                ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
                ElementwiseLowering<DivOp>, ElementwiseLowering<MaximumOp>,
                ElementwiseLowering<ScaleOp>, DropoutLowering, ConstantLowering,
-               NameLowering>(converter, ctx);
+               NameLowering, ForeignElementwiseLowering>(converter, ctx);
 }

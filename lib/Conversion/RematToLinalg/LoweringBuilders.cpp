@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
 
 using namespace mlir;
 using namespace remat;
@@ -220,4 +221,24 @@ Value lowering::castTensor(OpBuilder &b, Location loc, Value tensor,
   return mapElementwise(
       b, loc, resultType, tensor,
       [](OpBuilder &, Location, ValueRange args) { return args.front(); });
+}
+
+bool lowering::isForeignElementwiseOnTensors(Operation *op) {
+  if (isa_and_nonnull<RematDialect>(op->getDialect()) ||
+      !OpTrait::hasElementwiseMappableTraits(op) || op->getNumResults() == 0)
+    return false;
+  // Plain (or host) static tensors only: an encoding such as a sparse one
+  // changes what the elements are.
+  auto plainStatic = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape() &&
+           (!tensor.getEncoding() || isHostTensorType(tensor));
+  };
+  if (!llvm::all_of(op->getResultTypes(), plainStatic))
+    return false;
+  // The other operands are scalars (e.g. the i1 of a select between two
+  // tensors), used as they are in every element.
+  return llvm::all_of(op->getOperandTypes(), [&](Type type) {
+    return plainStatic(type) || !isa<ShapedType>(type);
+  });
 }

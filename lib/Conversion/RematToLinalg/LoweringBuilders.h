@@ -112,6 +112,13 @@ mlir::Value copyTensor(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value castTensor(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value tensor, mlir::Type elementType);
 
+/// Whether `op` is a foreign (non-remat) elementwise op on tensors that the
+/// lowering turns into a linalg.generic: an op with the ElementwiseMappable
+/// traits (the arith and math ops, among others) whose results are
+/// statically shaped ranked tensors without an encoding (or with
+/// #remat.host), some operands being such tensors and the others scalars.
+bool isForeignElementwiseOnTensors(mlir::Operation *op);
+
 } // namespace remat::lowering
 
 #endif // REMAT_LIB_CONVERSION_REMATTOLINALG_LOWERINGBUILDERS_H

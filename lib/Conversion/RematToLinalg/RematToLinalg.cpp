@@ -1,5 +1,6 @@
 //===- RematToLinalg.cpp - the convert-remat-to-linalg pass ---------------===//
 
+#include "LoweringBuilders.h"
 #include "Patterns.h"
 #include "remat/Conversion/Passes.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
@@ -59,6 +60,15 @@ struct ConvertRematToLinalgPass final
                            linalg::LinalgDialect, math::MathDialect,
                            memref::MemRefDialect, scf::SCFDialect,
                            tensor::TensorDialect, func::FuncDialect>();
+    // Foreign elementwise ops on tensors (arith, math, ...) become
+    // linalg.generic too: the CPU pipeline lowers linalg bodies, not ops on
+    // whole tensors. Other foreign ops are left as they are.
+    auto notOnTensors = [](Operation *op) {
+      return !lowering::isForeignElementwiseOnTensors(op);
+    };
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        notOnTensors);
+    target.markUnknownOpDynamicallyLegal(notOnTensors);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();
