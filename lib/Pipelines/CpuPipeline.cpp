@@ -4,6 +4,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,6 +16,7 @@
 #include "remat/Conversion/Passes.h"
 #include "remat/Pipelines/TileAndVectorize.h"
 
+#include "BoolTransfers.h"
 #include "SliceCopies.h"
 
 using namespace mlir;
@@ -39,12 +41,60 @@ struct EmitCInterfacePass final
   }
 };
 
+/// Whether `op` reads or produces a tensor.
+bool touchesTensors(Operation *op) {
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+/// Rejects, with a diagnostic on each, the ops on tensors that the rest of
+/// the pipeline cannot lower, before bufferization fails on the first of
+/// them with an internal message ("op was not bufferized"). It runs after
+/// convert-remat-to-linalg, which leaves on tensors only upstream ops, each
+/// elementwise one (arith, math) already a linalg.generic: what remains must
+/// be known to One-Shot Bufferize (linalg, tensor, bufferization, scf, func,
+/// arith.constant, ...). Ops that touch no tensor (scalars, memrefs) pass.
+struct CheckLowerablePass final
+    : PassWrapper<CheckLowerablePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckLowerablePass)
+  StringRef getArgument() const final { return "remat-check-cpu-lowerable"; }
+  StringRef getDescription() const final {
+    return "Diagnose the ops on tensors that remat-lower-cpu cannot lower";
+  }
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation()->walk([&](Operation *op) {
+      if (!touchesTensors(op) ||
+          isa<bufferization::BufferizableOpInterface>(op))
+        return;
+      InFlightDiagnostic diag =
+          op->emitOpError() << "on tensors cannot be lowered by remat-lower-cpu";
+      if (OpTrait::hasElementwiseMappableTraits(op))
+        diag << " (an elementwise op only on statically shaped tensors "
+                "without an encoding)";
+      diag << ": on tensors it lowers remat ops, elementwise arith and math "
+              "ops, and the linalg, tensor, bufferization, scf and func ops "
+              "that One-Shot Bufferize supports; convert this op to those "
+              "first";
+      failed = true;
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 void remat::buildCpuPipeline(OpPassManager &pm,
                              const CpuPipelineOptions &options) {
-  // remat ops -> linalg/tensor/arith/math on tensors.
+  // remat ops, and foreign elementwise ops on tensors (arith, math), ->
+  // linalg/tensor/arith/math on tensors.
   pm.addPass(createConvertRematToLinalg());
+  // A diagnostic on each op on tensors left that bufferization cannot take
+  // (a foreign op of another dialect), naming it, instead of bufferization's
+  // internal failure on the first.
+  pm.addPass(std::make_unique<CheckLowerablePass>());
   if (options.cInterface)
     pm.addPass(std::make_unique<EmitCInterfacePass>());
   // Tile and vectorize on tensors, before bufferization, so that the
@@ -74,6 +124,10 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   // overflows at run time.
   pm.addPass(createConvertVectorToSCFPass(
       VectorTransferToSCFOptions().enableFullUnroll()));
+  // i1 vectors are packed bits in LLVM, i1 memrefs a byte per element: the
+  // masks of foreign arith.cmpf ops travel through memory element by element
+  // (BoolTransfers.cpp).
+  pm.addNestedPass<func::FuncOp>(remat::createScalarizeBoolTransfersPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -93,8 +147,10 @@ void remat::buildCpuPipeline(OpPassManager &pm,
 
 void remat::registerCpuPipeline() {
   PassRegistration<EmitCInterfacePass>();
+  PassRegistration<CheckLowerablePass>();
   registerTileAndVectorizePass();
   remat::registerDropSelfCopiesPass();
+  remat::registerScalarizeBoolTransfersPass();
   PassPipelineRegistration<CpuPipelineOptions>(
       "remat-lower-cpu",
       "Lower remat IR to the LLVM dialect for the host CPU: remat -> linalg, "
