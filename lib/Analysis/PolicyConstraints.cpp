@@ -26,6 +26,11 @@ using namespace remat;
 
 namespace {
 
+/// The unit attribute remat-rematerialize puts on the copies it recomputes
+/// (PlanApplication.h's kRecomputedAttr; Analysis does not include
+/// Transforms).
+constexpr llvm::StringLiteral kRecomputedCopyAttr = "remat.recomputed";
+
 /// Whether a node is a dot for JAX's dot policies, and whether it has batch
 /// dimensions. JAX counts dot_general and conv_general_dilated as dots; only
 /// a dot_general without batch dimensions passes the *_no_batch_dims
@@ -51,6 +56,16 @@ DotInfo classifyDot(Operation *op) {
   return {};
 }
 
+/// Whether every result node `id` holds can be moved to host memory by
+/// remat.offload (the plan offloads them together).
+bool hasOffloadableResults(const GraphProblem &graph, NodeId id) {
+  auto [first, count] = graph.results[id];
+  for (unsigned i = first; i < first + count; ++i)
+    if (!OffloadOp::isOffloadableType(graph.ops[id]->getResult(i).getType()))
+      return false;
+  return count != 0;
+}
+
 } // namespace
 
 LogicalResult remat::applyPolicies(GraphProblem &graph) {
@@ -58,10 +73,16 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
 
   // Forward ops by id, and the first step at which each node is read by a
   // backward op, per region that backward op belongs to.
+  // A copy an earlier plan recomputed carries its original's id; the
+  // original, in the forward pass, is the one the id names.
   llvm::DenseMap<int64_t, Operation *> forwardOps;
   for (Operation *op : graph.schedule)
     if (auto id = op->getAttrOfType<IntegerAttr>(kForwardIdAttr))
-      forwardOps[id.getInt()] = op;
+      if (!op->hasAttr(kRecomputedCopyAttr))
+        forwardOps.try_emplace(id.getInt(), op);
+  for (Operation *op : graph.schedule)
+    if (auto id = op->getAttrOfType<IntegerAttr>(kForwardIdAttr))
+      forwardOps.try_emplace(id.getInt(), op);
 
   /// The forward op a backward op differentiates, or null.
   auto forwardOf = [&](Operation *op) -> Operation * {
@@ -84,9 +105,13 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
       continue;
     if (!backwardStart)
       backwardStart = id;
+    // A region that has its start already has its ancestors' too (they got
+    // theirs with it, or before): stop there, so that a nest N deep costs
+    // O(N) here, not O(N) per backward op.
     for (auto region = forward->getParentOfType<CheckpointOp>(); region;
          region = region->getParentOfType<CheckpointOp>())
-      regionBackwardStart.try_emplace(region, id);
+      if (!regionBackwardStart.try_emplace(region, id).second)
+        break;
   }
   // The last step that reads each node.
   std::vector<Step> lastRead(problem.size(), -1);
@@ -129,7 +154,9 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
                      regionBackwardStart.count(region)
                          ? std::optional<Step>(regionBackwardStart.at(region))
                          : std::nullopt)) {
-        if (offloaded && !node.mustSave) {
+        // A value remat.offload cannot move (a tensor with an encoding) is
+        // recomputed instead, or kept.
+        if (offloaded && !node.mustSave && hasOffloadableResults(graph, id)) {
           node.offloadable = node.mustOffload = true;
           node.keepLimit = *limit;
         } else if (node.recomputable) {
@@ -153,6 +180,13 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
       node.preference = Preference::PreferSave;
       break;
     case CheckpointMark::MustRecompute:
+      // A copy an earlier plan recomputed for the backward pass (it keeps
+      // its original's mark) has honoured the mark already: it serves the
+      // backward reads, and a new plan may keep or recompute it again.
+      if (op->hasAttr(kRecomputedCopyAttr)) {
+        node.policySaveable = false;
+        break;
+      }
       // It names a forward value, to be recomputed for the backward pass;
       // an op of the backward pass itself has nothing to recompute for.
       if (backwardStart && id >= *backwardStart) {

@@ -224,6 +224,25 @@ LogicalResult ScanOp::verifyRegions() {
 // OffloadOp / ReloadOp
 //===----------------------------------------------------------------------===//
 
+bool OffloadOp::isOffloadableType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || tensor.getEncoding() || !tensor.hasStaticShape())
+    return false;
+  // Element types with a byte size are exactly those the CPU lowering
+  // copies (memref.copy) and the planner counts; the bound keeps byte
+  // counts from overflowing, as for every remat op.
+  return getElementBytes(tensor.getElementType()).has_value() &&
+         getTypeBytes(tensor).has_value();
+}
+
+bool ReloadOp::isHostCopyType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !isa_and_nonnull<HostMemoryAttr>(tensor.getEncoding()))
+    return false;
+  return OffloadOp::isOffloadableType(
+      RankedTensorType::get(tensor.getShape(), tensor.getElementType()));
+}
+
 LogicalResult OffloadOp::inferReturnTypes(MLIRContext *context,
                                           std::optional<Location>,
                                           Adaptor adaptor,

@@ -9,7 +9,11 @@
 //      summing the cotangents of values read several times;
 //   4. let checkpoint regions yield the values their backward reads;
 //   5. return the loss and the gradients; drop forward ops nothing needs.
-// Walks are iterative (training graphs are deep).
+// Walks are iterative (training graphs are deep), and nothing rescans a
+// checkpoint nest per region: step 4 numbers the ops once, so that "is this
+// use inside that region" is two comparisons, and its cost is the number of
+// yields it adds; step 5 is a worklist. Both are linear in the size of the
+// joint graph they produce, whatever the nesting depth.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +45,73 @@ namespace {
 bool isFloatTensor(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   return tensor && isa<FloatType>(tensor.getElementType());
+}
+
+/// Whether `type` is a float tensor remat ops compute in (f32, f16, bf16),
+/// so that its gradient can be built: f64 has no remat ops, hence no rules.
+bool isDifferentiableTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && !tensor.getEncoding() &&
+         isa<Float32Type, Float16Type, BFloat16Type>(tensor.getElementType());
+}
+
+/// Numbers every op nested in a root in pre-order, without recursion, so
+/// that whether an op lies inside another is two comparisons.
+class OpNumbering {
+public:
+  explicit OpNumbering(Operation *root) {
+    // (op, false): enter it; (op, true): its subtree is done.
+    SmallVector<std::pair<Operation *, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+      auto [op, done] = stack.pop_back_val();
+      if (done) {
+        range[op].second = next - 1;
+        continue;
+      }
+      range[op] = {next, next};
+      ++next;
+      if (op->getNumRegions() == 0)
+        continue;
+      stack.push_back({op, true});
+      for (Region &region : llvm::reverse(op->getRegions()))
+        for (Block &block : llvm::reverse(region))
+          for (Operation &inner : llvm::reverse(block))
+            stack.push_back({&inner, false});
+    }
+  }
+
+  /// Whether `op` is nested (at any depth) in `ancestor`'s regions.
+  bool isProperAncestor(Operation *ancestor, Operation *op) const {
+    auto outer = range.find(ancestor), inner = range.find(op);
+    return outer != range.end() && inner != range.end() &&
+           outer->second.first < inner->second.first &&
+           inner->second.first <= outer->second.second;
+  }
+
+private:
+  /// Each op's number and the largest number in its subtree.
+  llvm::DenseMap<Operation *, std::pair<unsigned, unsigned>> range;
+  unsigned next = 0;
+};
+
+/// `root` and the ops nested in it, inner ops before the op that holds
+/// them, in program order otherwise; without recursion.
+std::vector<Operation *> postOrder(Operation *root) {
+  std::vector<Operation *> order;
+  SmallVector<std::pair<Operation *, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [op, expanded] = stack.pop_back_val();
+    if (expanded || op->getNumRegions() == 0) {
+      order.push_back(op);
+      continue;
+    }
+    stack.push_back({op, true});
+    for (Region &region : llvm::reverse(op->getRegions()))
+      for (Block &block : llvm::reverse(region))
+        for (Operation &inner : llvm::reverse(block))
+          stack.push_back({&inner, false});
+  }
+  return order;
 }
 
 /// Collects the ops a VJP rule creates.
@@ -102,9 +173,19 @@ LogicalResult Differentiator::checkOptions() {
            << ") must be a scalar, a 0-d float tensor, but has type "
            << type.getResult(lossIndex)
            << "; reduce it first (e.g. remat.reduce_mean over all dims)";
+  if (!isDifferentiableTensor(lossType))
+    return forward.emitError("remat-autodiff: the loss (result #")
+           << lossIndex << " of @" << forward.getSymName() << ") has type "
+           << lossType
+           << "; remat-autodiff differentiates f32, f16 and bf16 values, "
+              "the element types remat ops compute in (compute the loss in "
+              "one of them)";
+  // By default every argument with a gradient: float tensors remat ops
+  // compute in. Integer and f64 arguments get none (as jax.grad's argnums
+  // would leave them out).
   if (wrtOption.empty()) {
     for (unsigned i = 0; i < type.getNumInputs(); ++i)
-      if (isFloatTensor(type.getInput(i)))
+      if (isDifferentiableTensor(type.getInput(i)))
         wrt.push_back(i);
   }
   for (unsigned index : wrtOption) {
@@ -117,6 +198,13 @@ LogicalResult Differentiator::checkOptions() {
              << index << " of @" << forward.getSymName() << " has type "
              << type.getInput(index)
              << ", which is not a float tensor and has no gradient";
+    if (!isDifferentiableTensor(type.getInput(index)))
+      return forward.emitError("remat-autodiff: argument #")
+             << index << " of @" << forward.getSymName() << " has type "
+             << type.getInput(index)
+             << "; remat-autodiff differentiates tensors of f32, f16 and "
+                "bf16, the element types remat ops compute in (exclude it "
+                "with wrt=, or convert it first)";
     if (!llvm::is_contained(wrt, index))
       wrt.push_back(index);
   }
@@ -190,58 +278,187 @@ LogicalResult Differentiator::differentiateOp(Operation *op) {
 }
 
 void Differentiator::exposeResiduals() {
-  SmallVector<CheckpointOp> checkpoints;
-  grad.walk([&](CheckpointOp op) { checkpoints.push_back(op); });
-  // Post-order: inner checkpoints first, so that a value two regions deep
-  // is yielded by the inner one, then by the outer one.
+  // 1. Analysis, on the IR as it is. A value defined directly in a
+  //    checkpoint body and read outside it escapes that region, and maybe
+  //    its parents: a read nested in k fewer of the enclosing checkpoints
+  //    than the definition needs the value yielded k times. Each use records
+  //    its k, each value the largest (how far its copies must climb).
+  OpNumbering numbering(grad);
+  std::vector<Operation *> order = postOrder(grad);
+  SmallVector<CheckpointOp> checkpoints; // inner ones first
+  for (Operation *op : order)
+    if (auto checkpoint = dyn_cast<CheckpointOp>(op))
+      checkpoints.push_back(checkpoint);
+  if (checkpoints.empty())
+    return;
+
+  /// One escaping value: its copies after 0, 1, ... escapes (copies[0] is
+  /// the value itself; a checkpoint's result when the value is one), and
+  /// how many escapes its reads need.
+  struct Escape {
+    SmallVector<Value, 2> copies;
+    unsigned need = 0;
+  };
+  std::vector<Escape> escapes;
+  llvm::DenseMap<Value, unsigned> escapeOf;
+  struct Read {
+    Operation *owner;
+    unsigned operand;
+    unsigned escape, level;
+  };
+  std::vector<Read> reads;
   for (CheckpointOp checkpoint : checkpoints) {
-    llvm::SetVector<Value> escaping;
-    checkpoint.getBody().walk([&](Operation *inner) {
-      for (Value result : inner->getResults())
-        for (Operation *user : result.getUsers())
-          if (!checkpoint->isAncestor(user))
-            escaping.insert(result);
-    });
-    if (escaping.empty())
+    for (Operation &op : checkpoint.getBody().front()) {
+      for (Value value : op.getResults()) {
+        for (OpOperand &use : value.getUses()) {
+          Operation *owner = use.getOwner();
+          unsigned level = 0;
+          for (Operation *region = checkpoint;
+               isa<CheckpointOp>(region) &&
+               !numbering.isProperAncestor(region, owner);
+               region = region->getParentOp())
+            ++level;
+          if (level == 0)
+            continue;
+          auto [it, inserted] = escapeOf.try_emplace(value, escapes.size());
+          if (inserted)
+            escapes.push_back({{value}, 0});
+          Escape &escape = escapes[it->second];
+          escape.need = std::max(escape.need, level);
+          reads.push_back({owner, use.getOperandNumber(), it->second, level});
+        }
+      }
+    }
+  }
+  if (escapes.empty())
+    return;
+
+  // 2. Widen the checkpoints, inner ones first: each yields, after its own
+  //    results, every value of its body (its own ops' results and its
+  //    widened children's results) whose copies must climb past it, in the
+  //    order of the body.
+  /// The escapes a widened checkpoint's extra results carry, in order.
+  llvm::DenseMap<Operation *, SmallVector<unsigned>> carried;
+  for (CheckpointOp checkpoint : checkpoints) {
+    SmallVector<unsigned> items;
+    SmallVector<Value> yielded;
+    auto add = [&](Value value, unsigned escape, unsigned done) {
+      if (escapes[escape].need <= done)
+        return;
+      items.push_back(escape);
+      yielded.push_back(value);
+    };
+    for (Operation &op : checkpoint.getBody().front()) {
+      auto extra = carried.find(&op);
+      unsigned own = extra == carried.end()
+                         ? op.getNumResults()
+                         : op.getNumResults() - extra->second.size();
+      for (Value value : op.getResults().take_front(own)) {
+        auto it = escapeOf.find(value);
+        if (it != escapeOf.end())
+          add(value, it->second, 0);
+      }
+      if (extra == carried.end())
+        continue;
+      for (auto [value, escape] :
+           llvm::zip(op.getResults().drop_front(own), extra->second))
+        add(value, escape, escapes[escape].copies.size() - 1);
+    }
+    if (items.empty())
       continue;
     SmallVector<Type> types(checkpoint.getResultTypes());
-    for (Value value : escaping)
+    for (Value value : yielded)
       types.push_back(value.getType());
     builder.setInsertionPoint(checkpoint);
     auto widened = CheckpointOp::create(builder, checkpoint.getLoc(), types,
                                         checkpoint.getPolicy());
     widened->setDiscardableAttrs(checkpoint->getDiscardableAttrDictionary());
     widened.getBody().takeBody(checkpoint.getBody());
-    YieldOp yield = widened.getYield();
-    yield.getValuesMutable().append(escaping.getArrayRef());
-    checkpoint.replaceAllUsesWith(
-        widened.getResults().take_front(checkpoint.getNumResults()));
-    checkpoint.erase();
-    for (auto [i, escaped] : llvm::enumerate(escaping)) {
-      Value value = escaped;
-      Value result = widened.getResult(types.size() - escaping.size() + i);
-      value.replaceUsesWithIf(result, [&](OpOperand &use) {
-        return !widened->isAncestor(use.getOwner());
-      });
+    widened.getYield().getValuesMutable().append(yielded);
+    unsigned numOwn = checkpoint.getNumResults();
+    // The old results' reads move to the new ones (those outside the parent
+    // are set again below), and so do the records naming them.
+    for (auto [old, now] :
+         llvm::zip(checkpoint.getResults(), widened.getResults())) {
+      auto it = escapeOf.find(old);
+      if (it == escapeOf.end())
+        continue;
+      unsigned escape = it->second;
+      escapeOf.erase(it);
+      escapeOf[now] = escape;
+      escapes[escape].copies[0] = now;
     }
+    checkpoint.replaceAllUsesWith(widened.getResults().take_front(numOwn));
+    checkpoint.erase();
+    for (auto [i, escape] : llvm::enumerate(items))
+      escapes[escape].copies.push_back(widened.getResult(numOwn + i));
+    carried[widened] = std::move(items);
   }
+
+  // 3. Each read outside the definition's region takes the copy that
+  //    escaped as many regions as it needs.
+  for (const Read &read : reads)
+    read.owner->setOperand(read.operand,
+                           escapes[read.escape].copies[read.level]);
 }
 
 void Differentiator::removeDeadForwardOps() {
-  // Iterate to a fixed point: erasing an op can make its operands dead.
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    SmallVector<Operation *> dead;
-    grad.walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (op != grad && op->use_empty() && op->getNumResults() != 0 &&
-          !op->hasTrait<OpTrait::IsTerminator>() && isMemoryEffectFree(op))
-        dead.push_back(op);
-    });
-    for (Operation *op : llvm::reverse(dead)) {
-      op->erase();
-      changed = true;
+  // Inner ops first, so that whether an op with regions (a checkpoint) is
+  // free of memory effects is known from its body's ops without recursing.
+  std::vector<Operation *> order = postOrder(grad);
+  llvm::DenseMap<Operation *, bool> regionsEffectFree;
+  auto effectFree = [&](Operation *op) {
+    auto it = regionsEffectFree.find(op);
+    return it != regionsEffectFree.end() ? it->second : isMemoryEffectFree(op);
+  };
+  for (Operation *op : order) {
+    if (op->getNumRegions() == 0 || op == grad)
+      continue;
+    // As mlir::isMemoryEffectFree, with the nested ops' answers cached.
+    bool free = false;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (effects && !effects.hasNoEffect())
+      free = false;
+    else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      free = static_cast<bool>(effects);
+    else
+      free = llvm::all_of(op->getRegions(), [&](Region &region) {
+        return llvm::all_of(region.getOps(), [&](Operation &inner) {
+          return effectFree(&inner);
+        });
+      });
+    regionsEffectFree[op] = free;
+  }
+
+  auto isDead = [&](Operation *op) {
+    return op != grad && op->use_empty() && op->getNumResults() != 0 &&
+           !op->hasTrait<OpTrait::IsTerminator>() && effectFree(op);
+  };
+  // A worklist: erasing an op can make the producers of its operands dead.
+  llvm::DenseSet<Operation *> erased;
+  SmallVector<Operation *> worklist(order.begin(), order.end());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (erased.contains(op) || !isDead(op))
+      continue;
+    SmallVector<Operation *> producers;
+    for (Value operand : op->getOperands())
+      if (Operation *producer = operand.getDefiningOp())
+        producers.push_back(producer);
+    // Values its regions read from above lose a use too.
+    if (op->getNumRegions() != 0) {
+      for (Operation *inner : postOrder(op)) {
+        erased.insert(inner);
+        for (Value operand : inner->getOperands())
+          if (Operation *producer = operand.getDefiningOp())
+            producers.push_back(producer);
+      }
     }
+    erased.insert(op);
+    op->erase();
+    for (Operation *producer : producers)
+      if (!erased.contains(producer))
+        worklist.push_back(producer);
   }
 }
 
@@ -352,23 +569,29 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> targets;
     if (functions.empty()) {
-      for (auto func : module.getOps<func::FuncOp>()) {
-        FunctionType type = func.getFunctionType();
-        auto lossType = loss < type.getNumResults()
-                            ? dyn_cast<RankedTensorType>(type.getResult(loss))
-                            : RankedTensorType();
-        if (!func.isExternal() && func.isPublic() && lossType &&
-            lossType.getRank() == 0 &&
-            isa<FloatType>(lossType.getElementType()) &&
-            !func.getSymName().ends_with("_grad"))
-          targets.push_back(func);
-      }
+      if (failed(findTargets(targets)))
+        return signalPassFailure();
     } else {
       for (const std::string &name : functions) {
-        auto func = module.lookupSymbol<func::FuncOp>(name);
-        if (!func || func.isExternal()) {
+        Operation *symbol = module.lookupSymbol(name);
+        if (!symbol) {
           module.emitError("remat-autodiff: no function named '")
               << name << "' to differentiate (functions option)";
+          return signalPassFailure();
+        }
+        auto func = dyn_cast<func::FuncOp>(symbol);
+        if (!func) {
+          symbol->emitError("remat-autodiff: @")
+              << name << " is a '" << symbol->getName()
+              << "', not a func.func: remat-autodiff differentiates "
+                 "tensor-level func.func bodies (run it before lowering)";
+          return signalPassFailure();
+        }
+        if (func.isExternal()) {
+          func.emitError("remat-autodiff: @")
+              << name
+              << " is a declaration, with no body to differentiate "
+                 "(functions option)";
           return signalPassFailure();
         }
         targets.push_back(func);
@@ -377,6 +600,48 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
     for (func::FuncOp func : targets)
       if (failed(Differentiator(func, wrt, loss).run()))
         return signalPassFailure();
+  }
+
+private:
+  /// The functions to differentiate when `functions` names none: every
+  /// defined public function whose result #loss is a 0-d float tensor
+  /// (gradients already made, @*_grad, excepted). Finding none is a
+  /// warning, or an error on each function where an explicit loss= is out
+  /// of range.
+  LogicalResult findTargets(SmallVectorImpl<func::FuncOp> &targets) {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> outOfRange;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal() || !func.isPublic() ||
+          func.getSymName().ends_with("_grad"))
+        continue;
+      FunctionType type = func.getFunctionType();
+      if (loss >= type.getNumResults()) {
+        outOfRange.push_back(func);
+        continue;
+      }
+      auto lossType = dyn_cast<RankedTensorType>(type.getResult(loss));
+      if (lossType && lossType.getRank() == 0 &&
+          isa<FloatType>(lossType.getElementType()))
+        targets.push_back(func);
+    }
+    if (!targets.empty())
+      return success();
+    if (loss.hasValue() && !outOfRange.empty()) {
+      for (func::FuncOp func : outOfRange)
+        func.emitError("remat-autodiff: loss=")
+            << static_cast<unsigned>(loss) << " is out of range: @"
+            << func.getSymName() << " has "
+            << func.getFunctionType().getNumResults() << " result(s)";
+      return failure();
+    }
+    module.emitWarning("remat-autodiff: found nothing to differentiate: no "
+                       "public func.func with a body has a 0-d float tensor "
+                       "as result #")
+        << static_cast<unsigned>(loss)
+        << " (the loss); name the functions with functions= and the loss "
+           "with loss=, on tensor-level IR (before lowering)";
+    return success();
   }
 };
 

@@ -23,10 +23,22 @@ using namespace mlir;
 using namespace remat;
 
 void remat::inlineCheckpoints(func::FuncOp func) {
+  // The checkpoints in pre-order, found without recursion (nests are deep).
+  // Outer ones are inlined first: a body's ops, the checkpoints nested in it
+  // included, then move once, into the block that held the checkpoint, and
+  // each op moves once in all (inner-first would move the ops of a nest N
+  // deep N times).
   SmallVector<CheckpointOp> checkpoints;
-  func.walk([&](CheckpointOp op) { checkpoints.push_back(op); });
-  // Post-order walk: inner checkpoints first, so each body holds no
-  // checkpoint when it is inlined.
+  SmallVector<Operation *> stack{func};
+  while (!stack.empty()) {
+    Operation *op = stack.pop_back_val();
+    if (auto checkpoint = dyn_cast<CheckpointOp>(op))
+      checkpoints.push_back(checkpoint);
+    for (Region &region : llvm::reverse(op->getRegions()))
+      for (Block &block : llvm::reverse(region))
+        for (Operation &inner : llvm::reverse(block))
+          stack.push_back(&inner);
+  }
   for (CheckpointOp checkpoint : checkpoints) {
     Block &body = checkpoint.getBody().front();
     YieldOp yield = checkpoint.getYield();

@@ -250,9 +250,24 @@ void RematerializePass::runOnOperation() {
   ModuleOp module = getOperation();
   llvm::StringSet<> wanted;
   for (const std::string &name : functions) {
-    if (!module.lookupSymbol<func::FuncOp>(name)) {
+    Operation *symbol = module.lookupSymbol(name);
+    if (!symbol) {
       module.emitError("remat-rematerialize: no function named '")
           << name << "' (functions option)";
+      return signalPassFailure();
+    }
+    auto func = dyn_cast<func::FuncOp>(symbol);
+    if (!func) {
+      symbol->emitError("remat-rematerialize: @")
+          << name << " is a '" << symbol->getName()
+          << "', not a func.func: remat-rematerialize plans tensor-level "
+             "func.func bodies (run it before lowering)";
+      return signalPassFailure();
+    }
+    if (func.isExternal()) {
+      func.emitError("remat-rematerialize: @")
+          << name << " is a declaration, with no body to plan (functions "
+             "option)";
       return signalPassFailure();
     }
     wanted.insert(name);
@@ -262,6 +277,12 @@ void RematerializePass::runOnOperation() {
     if (!func.isExternal() &&
         (wanted.empty() || wanted.contains(func.getSymName())))
       funcs.push_back(func);
+  // Run on lowered IR (llvm.func, or nothing but declarations), the pass
+  // would otherwise succeed without a word.
+  if (funcs.empty())
+    module.emitWarning("remat-rematerialize: found nothing to plan: the "
+                       "module has no func.func with a body (run it on "
+                       "tensor-level IR, before lowering)");
   bool failedAny = false;
   for (func::FuncOp func : funcs)
     failedAny |= failed(planFunction(func));

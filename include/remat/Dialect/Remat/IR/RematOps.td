@@ -52,11 +52,19 @@ def Remat_AnyTensor : Type<
     "bf16, i32 or i64 in device memory",
     "::mlir::RankedTensorType">;
 
+/// What remat.offload moves and remat.reload brings back: any value the
+/// planner can size and keep, whatever its element type (the planner may
+/// offload the result of any op, foreign ops' f64 or i1 tensors included).
+def Remat_OffloadableTensor : Type<
+    CPred<"::remat::OffloadOp::isOffloadableType($_self)">,
+    "statically shaped tensor (at most 256 TiB) of integers, floats, index "
+    "or complex numbers in device memory (no encoding)",
+    "::mlir::RankedTensorType">;
+
 def Remat_HostTensor : Type<
-    And<[StaticShapeTensorOf<[F32, F16, BF16, I32, I64]>.predicate,
-         Remat_NonEmptyPred, Neg<Remat_IsDeviceTensorPred>]>,
-    "statically shaped, non-empty tensor (at most 256 TiB) in host memory "
-    "(#remat.host encoding)",
+    CPred<"::remat::ReloadOp::isHostCopyType($_self)">,
+    "statically shaped tensor (at most 256 TiB) of integers, floats, index "
+    "or complex numbers in host memory (#remat.host encoding)",
     "::mlir::RankedTensorType">;
 
 def Remat_ScalarFloatTensor : Type<
@@ -720,27 +728,48 @@ def Remat_OffloadOp : Remat_Op<"offload", [InferTypeOpAdaptor,
   let description = [{
     Copies a device tensor to host memory; the result has the `#remat.host`
     encoding and does not count against the device budget. Cost: no FLOPs.
+    Any statically shaped tensor with no encoding can be moved, whatever its
+    element type (integers of any width, `i1` included, floats, `f64`
+    included, `index`, complex numbers), and empty ones: every value the
+    planner can keep, it can offload.
 
     ```mlir
     %h = remat.offload %x : tensor<4x8xf32> -> tensor<4x8xf32, #remat.host>
+    %m = remat.offload %mask : tensor<16xi1> -> tensor<16xi1, #remat.host>
     ```
   }];
-  let arguments = (ins Remat_AnyTensor:$input);
+  let arguments = (ins Remat_OffloadableTensor:$input);
   let results = (outs Remat_HostTensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let extraClassDeclaration = [{
+    /// Whether a value of `type` can be offloaded: a ranked, statically
+    /// shaped tensor with no encoding whose elements have a byte size
+    /// (remat::getElementBytes: integers, floats, index, complex) and whose
+    /// size is at most 2^48 bytes. Empty tensors qualify.
+    static bool isOffloadableType(::mlir::Type type);
+  }];
 }
 
 def Remat_ReloadOp : Remat_Op<"reload", [InferTypeOpAdaptor,
     MemoryEffects<[MemRead<DefaultResource>]>]> {
   let summary = "copy a value back from host memory";
   let description = [{
+    Copies a host tensor (a `remat.offload` result) back to device memory;
+    the result is the offloaded value's type without the `#remat.host`
+    encoding. It takes every type `remat.offload` produces.
+
     ```mlir
     %x2 = remat.reload %h : tensor<4x8xf32, #remat.host> -> tensor<4x8xf32>
     ```
   }];
   let arguments = (ins Remat_HostTensor:$input);
-  let results = (outs Remat_AnyTensor:$result);
+  let results = (outs Remat_OffloadableTensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let extraClassDeclaration = [{
+    /// Whether `type` is the host copy of an offloadable type: the same
+    /// tensor with the #remat.host encoding.
+    static bool isHostCopyType(::mlir::Type type);
+  }];
 }
 
 include "remat/Dialect/Remat/IR/RematGradientOps.td"

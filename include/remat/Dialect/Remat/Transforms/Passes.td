@@ -73,7 +73,9 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
     Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
            "Annotate decisions as attributes instead of rewriting">,
     ListOption<"functions", "functions", "std::string",
-               "Functions to plan (default: every defined function)">
+               "Functions to plan (default: every defined function; a name "
+               "that is missing, a declaration or not a func.func is an "
+               "error, and a module with no function body a warning)">
   ];
   let statistics = [
     Statistic<"peakBefore", "peak-bytes-before",
@@ -96,7 +98,9 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
     For each function @f it differentiates (`functions`, default: every
     defined public function whose `loss` result is a 0-d float tensor), adds
     @f_grad returning the loss and the gradients of the selected arguments
-    (`wrt`, default: every float tensor argument), as `jax.value_and_grad`.
+    (`wrt`, default: every f32, f16 or bf16 tensor argument; integer and
+    f64 arguments have no gradient rules and get no gradient), as
+    `jax.value_and_grad`.
     Forward and backward ops sit in one function in program order: the joint
     graph remat-rematerialize plans. @f stays.
 
@@ -131,10 +135,13 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
   let options = [
     ListOption<"functions", "functions", "std::string",
                "Functions to differentiate (default: every defined public "
-               "function whose loss result is a 0-d float tensor)">,
+               "function whose loss result is a 0-d float tensor, a warning "
+               "when there is none; a name that is missing, a declaration "
+               "or not a func.func is an error)">,
     ListOption<"wrt", "wrt", "unsigned",
                "Indices of the arguments to differentiate (default: every "
-               "float tensor argument)">,
+               "f32, f16 or bf16 tensor argument; integer and f64 ones have "
+               "no gradient)">,
     Option<"loss", "loss", "unsigned", /*default=*/"0",
            "Index of the result to differentiate; it must be a 0-d float "
            "tensor">
