@@ -88,6 +88,9 @@ struct CheckLowerablePass final
 
 void remat::buildCpuPipeline(OpPassManager &pm,
                              const CpuPipelineOptions &options) {
+  // Each remat op's operands stay alive until its whole lowering is done,
+  // as the memory model counts them (remat-hold-operands).
+  pm.addNestedPass<func::FuncOp>(createHoldOperands());
   // remat ops, and foreign elementwise ops on tensors (arith, math), ->
   // linalg/tensor/arith/math on tensors.
   pm.addPass(createConvertRematToLinalg());

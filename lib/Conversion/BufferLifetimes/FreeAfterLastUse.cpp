@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "remat/Dialect/Remat/IR/RematOps.h"
 
 namespace remat {
 #define GEN_PASS_DEF_FREEAFTERLASTUSE
@@ -27,8 +28,6 @@ struct FreeAfterLastUsePass final
     SmallVector<memref::DeallocOp> deallocs;
     getOperation()->walk(
         [&](memref::DeallocOp dealloc) { deallocs.push_back(dealloc); });
-    if (deallocs.empty())
-      return;
     BufferViewFlowAnalysis aliases(getOperation());
     for (memref::DeallocOp dealloc : deallocs) {
       Block *block = dealloc->getBlock();
@@ -55,6 +54,8 @@ struct FreeAfterLastUsePass final
         continue;
       dealloc->moveAfter(last);
     }
+    // The holds have done their work (remat-hold-operands).
+    getOperation()->walk([](remat::HoldOp hold) { hold->erase(); });
   }
 };
 

@@ -55,6 +55,8 @@ struct ConvertRematToLinalgPass final
     populateRematToLinalgPatterns(converter, patterns);
     ConversionTarget target(*ctx);
     target.addIllegalDialect<RematDialect>();
+    // Kept through bufferization (remat-hold-operands).
+    target.addLegalOp<HoldOp>();
     target.addLegalDialect<arith::ArithDialect,
                            bufferization::BufferizationDialect,
                            linalg::LinalgDialect, math::MathDialect,

@@ -11,6 +11,7 @@ include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Type constraints
@@ -770,6 +771,38 @@ def Remat_ReloadOp : Remat_Op<"reload", [InferTypeOpAdaptor,
     /// tensor with the #remat.host encoding.
     static bool isHostCopyType(::mlir::Type type);
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Lowering support
+//===----------------------------------------------------------------------===//
+
+// The write effect only keeps the hold from being erased as dead: it
+// writes nothing.
+def Remat_HoldOp : Op<Remat_Dialect, "hold", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+    DeclareOpInterfaceMethods<BufferizableOpInterface,
+        ["bufferizesToMemoryRead", "bufferizesToMemoryWrite",
+         "getAliasingValues", "bufferize"]>]> {
+  let summary = "keep values alive to this point (CPU lowering only)";
+  let description = [{
+    The memory model lets an op's operands live until the op is done, and
+    counts its scratch on top of them. A lowering in stages (pad, then
+    convolve; accumulate in f32, then convert) would otherwise free an
+    operand it read last in an early stage, and measure less than the plan.
+    `remat-hold-operands` puts a `remat.hold` of each op's tensor operands
+    right after the op, before `convert-remat-to-linalg`; the hold reads
+    them (a use no pass folds away), bufferizes to a hold of their buffers,
+    and `remat-free-after-last-use` erases it once the frees are placed. It
+    computes nothing and never reaches LLVM.
+
+    ```mlir
+    %y = remat.conv2d %x, %k padding [1, 1, 1, 1] : ...
+    remat.hold %x, %k : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
 
 include "remat/Dialect/Remat/IR/RematGradientOps.td"
