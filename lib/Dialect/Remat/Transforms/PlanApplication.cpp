@@ -87,12 +87,19 @@ private:
   std::vector<SmallVector<Value, 1>> host;
   /// Views cloned on top of a copy: (view op, base value) -> clone result.
   llvm::DenseMap<std::pair<Operation *, Value>, Value> viewClones;
+  /// The original value each value this rewrite made stands for (a
+  /// recomputed or reloaded result, a cloned view). A read already rewired
+  /// to a copy must be resolved from its original when the reading op is
+  /// itself recomputed later: the copy that was latest then may not be now.
+  llvm::DenseMap<Value, Value> originalOf;
   ApplyStats stats;
 };
 
 } // namespace
 
 Value PlanApplier::materialize(Value value) {
+  if (Value original = originalOf.lookup(value))
+    value = original;
   auto it = graph.origins.find(value);
   if (it == graph.origins.end())
     return value; // defined inside the reading op's own regions
@@ -115,6 +122,7 @@ Value PlanApplier::materialize(Value value) {
     mapping.map(view->getOperand(0), base);
     Operation *clone = builder.clone(*view, mapping);
     viewClones[key] = clone->getResult(0);
+    originalOf[clone->getResult(0)] = view->getResult(0);
     base = clone->getResult(0);
   }
   return base;
@@ -153,6 +161,9 @@ void PlanApplier::recompute(NodeId id) {
   }
   Operation *clone = builder.clone(*original, mapping);
   clone->setAttr(kRecomputedAttr, builder.getUnitAttr());
+  for (auto [copy, result] :
+       llvm::zip(clone->getResults(), original->getResults()))
+    originalOf[copy] = result;
   current[id].assign(clone->result_begin(), clone->result_end());
   ++stats.recomputed;
   stats.flopsAdded += graph.flops[id];
@@ -186,9 +197,12 @@ ApplyStats PlanApplier::run() {
       // The node's results come back; its op's other results (side results,
       // nodes of their own) are not read through this node.
       auto [first, count] = graph.results[id];
-      for (unsigned i = 0; i < count; ++i)
-        current[id][first + i] =
+      for (unsigned i = 0; i < count; ++i) {
+        Value reloaded =
             ReloadOp::create(builder, host[id][i].getLoc(), host[id][i]);
+        originalOf[reloaded] = graph.ops[id]->getResult(first + i);
+        current[id][first + i] = reloaded;
+      }
     }
     for (NodeId id : recomputes)
       recompute(id);
