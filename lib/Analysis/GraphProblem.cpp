@@ -227,10 +227,13 @@ void GraphBuilder::addComputeNode(Operation *op) {
   node.cost = static_cast<double>(flops) +
               options.bytesWeight * static_cast<double>(read + written);
   node.recomputable = isRecomputable(op);
-  node.offloadable = options.allowOffload && op->getNumResults() != 0 &&
-                     llvm::all_of(op->getResultTypes(), [](Type t) {
-                       return isa<RankedTensorType>(t);
-                     });
+  // Only what remat.offload can move (OffloadOp::isOffloadableType).
+  node.offloadable = options.allowOffload && held != 0 &&
+                     llvm::all_of(op->getResults().take_front(held),
+                                  [](Value value) {
+                                    return OffloadOp::isOffloadableType(
+                                        value.getType());
+                                  });
   for (NodeId input : inputsOf(op))
     node.inputs.push_back(input);
   NodeId id = graph.problem.addNode(std::move(node));
@@ -313,8 +316,11 @@ FailureOr<GraphProblem> GraphBuilder::build() {
       for (auto [result, yielded] :
            llvm::zip(owner.getResults(), owner.getYield().getValues())) {
         auto it = graph.origins.find(yielded);
-        if (it != graph.origins.end())
-          graph.origins[result] = it->second;
+        if (it == graph.origins.end())
+          continue;
+        // A copy: inserting `result` may grow the map under `it`.
+        ValueOrigin origin = it->second;
+        graph.origins[result] = std::move(origin);
       }
       continue;
     }

@@ -868,7 +868,7 @@ func.func @scan_output_not_tensor(%h: tensor<4xf32>, %ws: tensor<3x4xf32>, %i: i
 // -----
 
 func.func @offload_host(%x: tensor<4xf32, #remat.host>) -> tensor<4xf32, #remat.host> {
-  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<4xf32, #remat.host>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor (at most 256 TiB) of integers, floats, index or complex numbers in device memory (no encoding), but got 'tensor<4xf32, #remat.host>'}}
   %0 = remat.offload %x : tensor<4xf32, #remat.host> -> tensor<4xf32, #remat.host>
   return %0 : tensor<4xf32, #remat.host>
 }
@@ -876,7 +876,7 @@ func.func @offload_host(%x: tensor<4xf32, #remat.host>) -> tensor<4xf32, #remat.
 // -----
 
 func.func @reload_device(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) in host memory (#remat.host encoding), but got 'tensor<4xf32>'}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor (at most 256 TiB) of integers, floats, index or complex numbers in host memory (#remat.host encoding), but got 'tensor<4xf32>'}}
   %0 = remat.reload %x : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
