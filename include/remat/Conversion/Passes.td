@@ -17,7 +17,11 @@ def ConvertRematToLinalg : Pass<"convert-remat-to-linalg"> {
     for reshapes and slices, `scf.for` for `remat.scan`. f16 and bf16 compute
     and accumulate in f32. `remat.checkpoint` and `remat.name` disappear;
     `remat.offload`/`remat.reload` become copies into page-aligned (host) and
-    cache-line-aligned (device) buffers.
+    cache-line-aligned (device) buffers. Foreign elementwise ops on static
+    tensors (`arith` and `math`, integer ones included) become a
+    `linalg.generic` applying the same op to one element, with a fresh result
+    tensor, as the planner counts them; other foreign ops are left alone.
+    `remat.hold` (from `remat-hold-operands`) stays.
 
     ```mlir
     // Before
