@@ -160,3 +160,37 @@ func.func @name_kept(%x: tensor<4xf32>, %seed: i64) -> tensor<4xf32> {
   %2 = remat.dropout %x, %seed rate 0.5 : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A scan of one layer is its body run once: slices and stacked outputs are
+// reshapes (views), carries pass straight through.
+// CHECK-LABEL: func.func @scan_single_layer
+// CHECK-SAME: (%[[H:.*]]: tensor<4x8xf32>, %[[WS:.*]]: tensor<1x8x8xf32>)
+// CHECK-NOT: remat.scan
+// CHECK: %[[W:.*]] = remat.reshape %[[WS]] : tensor<1x8x8xf32> -> tensor<8x8xf32>
+// CHECK: %[[M:.*]] = remat.matmul %[[H]], %[[W]]
+// CHECK: %[[T:.*]] = remat.tanh %[[M]]
+// CHECK: %[[YS:.*]] = remat.reshape %[[M]] : tensor<4x8xf32> -> tensor<1x4x8xf32>
+// CHECK: return %[[T]], %[[YS]]
+func.func @scan_single_layer(%h0: tensor<4x8xf32>, %ws: tensor<1x8x8xf32>) -> (tensor<4x8xf32>, tensor<1x4x8xf32>) {
+  %h, %ys = remat.scan mode <full> (%c = %h0 : tensor<4x8xf32>) over (%w = %ws : tensor<1x8x8xf32>) -> (tensor<4x8xf32>, tensor<1x4x8xf32>) {
+    %m = remat.matmul %c, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    %t = remat.tanh %m : tensor<4x8xf32>
+    remat.yield %t, %m : tensor<4x8xf32>, tensor<4x8xf32>
+  }
+  return %h, %ys : tensor<4x8xf32>, tensor<1x4x8xf32>
+}
+
+// -----
+
+// Two layers stay a scan.
+// CHECK-LABEL: func.func @scan_two_layers
+// CHECK: remat.scan
+func.func @scan_two_layers(%h0: tensor<4x8xf32>, %ws: tensor<2x8x8xf32>) -> tensor<4x8xf32> {
+  %h = remat.scan mode <none> (%c = %h0 : tensor<4x8xf32>) over (%w = %ws : tensor<2x8x8xf32>) -> (tensor<4x8xf32>) {
+    %m = remat.matmul %c, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    remat.yield %m : tensor<4x8xf32>
+  }
+  return %h : tensor<4x8xf32>
+}

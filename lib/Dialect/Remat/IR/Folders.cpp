@@ -2,13 +2,14 @@
 //
 // Only the obvious, exact rewrites: transpose of transpose, reshape of
 // reshape, multiplication by one, broadcast to the same shape, double
-// negation, and merging scales. remat.name is never folded away: policies and
+// negation, merging scales, and a scan of one layer as its body. remat.name is never folded away: policies and
 // reports need its tag.
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -112,4 +113,45 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
   getInputMutable().assign(inner.getInput());
   setPermutation(composed);
   return getResult();
+}
+
+namespace {
+/// A scan of one layer is its body, run once: each slice is its stacked
+/// operand reshaped to drop the leading 1, each stacked output the yielded
+/// value reshaped to add it back (reshapes are views: nothing is copied).
+struct InlineSingleLayerScan final : OpRewritePattern<ScanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getXs().empty() || op.getLength() != 1)
+      return rewriter.notifyMatchFailure(op, "not a scan of one layer");
+    Block &body = op.getBody().front();
+    unsigned numCarries = op.getNumCarries();
+    IRMapping mapping;
+    for (auto [arg, init] :
+         llvm::zip(body.getArguments().take_front(numCarries), op.getInits()))
+      mapping.map(arg, init);
+    for (auto [arg, stacked] :
+         llvm::zip(body.getArguments().drop_front(numCarries), op.getXs()))
+      mapping.map(arg, ReshapeOp::create(rewriter, op.getLoc(), arg.getType(),
+                                         stacked));
+    for (Operation &nested : body.without_terminator())
+      rewriter.clone(nested, mapping);
+    SmallVector<Value> results;
+    for (auto [i, yielded] : llvm::enumerate(op.getYield().getValues())) {
+      Value value = mapping.lookupOrDefault(yielded);
+      if (i >= numCarries)
+        value = ReshapeOp::create(rewriter, op.getLoc(),
+                                  op.getResult(i).getType(), value);
+      results.push_back(value);
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+} // namespace
+
+void ScanOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                         MLIRContext *context) {
+  patterns.add<InlineSingleLayerScan>(context);
 }

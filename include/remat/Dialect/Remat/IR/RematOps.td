@@ -691,7 +691,9 @@ def Remat_ScanOp : Remat_Op<"scan", [
     leading dimension of size `L`. The results are the final carries then the
     stacked outputs. `mode` says how the planner is to rematerialize it
     (not acted on yet: see `#remat.scan_mode`); its scratch is what one
-    iteration allocates.
+    iteration allocates. A scan of one layer canonicalizes to its body, run
+    once on the layer's slices (reshapes, which are views), whatever its
+    mode.
 
     ```mlir
     %h, %ys = remat.scan mode <nested 2> (%c = %h0 : tensor<4x8xf32>)
@@ -710,6 +712,7 @@ def Remat_ScanOp : Remat_Op<"scan", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// The number of layers (dimension 0 of every `xs` operand).
     int64_t getLength();
