@@ -1,14 +1,19 @@
 //===- PolicyConstraints.cpp - checkpoint policies as solver constraints --===//
 //
 // A JAX policy says which values a remat.checkpoint region may keep for its
-// backward pass. In the joint forward+backward graph, "not kept" means: once
-// the region's backward pass starts (its first op whose remat.vjp_of names
-// one of the region's forward ops), every read of the value must be served
-// by a recomputed (or, for offloading policies, reloaded) copy, as JAX
-// re-runs the region's forward to get them. The value may still serve reads
+// backward pass: it is asked about every op of the region (and the names
+// tagging its value), not only about the values the backward reads. In the
+// joint forward+backward graph, "not saveable" means: once the region's
+// backward pass starts (its first op whose remat.vjp_of names one of the
+// region's forward ops), no read of the value may be served by the copy the
+// forward pass made, whoever reads it -- a backward op, or the recomputation
+// of another value of the region -- as JAX re-runs the region's forward from
+// its inputs and saved values to get them. The value may still serve reads
 // before that: forward reads, and the backward of later layers, which run
 // first (a later layer's policy may save the same value). So the constraint
-// is a keep limit: the step before the region's backward starts.
+// is a keep limit: the step before the region's backward starts. Offloading
+// policies make it a forced offload instead. Nested regions: see
+// applyPolicies.
 //
 // PyTorch-style marks on single ops (remat.mark) override region policies;
 // must_recompute uses the start of the whole backward pass.
@@ -20,6 +25,9 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace remat;
@@ -135,10 +143,29 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
       return *start - 1;
     };
 
-    // Region policy (the innermost enclosing checkpoint decides).
-    if (auto region = op->getParentOfType<CheckpointOp>()) {
-      PolicyAttr policy = region.getPolicy();
-      DotInfo dot = classifyDot(op);
+    // Region policies. JAX asks a policy about every primitive application
+    // inside the region, whether the backward reads its value directly or
+    // only through recomputing another value: each value of the region is
+    // saveable or not, and one that is not is never kept across the
+    // region's forward->backward boundary, even when only other ops of the
+    // region read it. So the limit does not depend on who reads the value.
+    //
+    // Nesting, as JAX's partial evaluation does it: the outer region's
+    // policy is applied to the values of the regions inside it too (the
+    // remat rule of the inner region recurses with the outer `saveable`),
+    // so the outermost region decides what the forward pass keeps for the
+    // backward pass. The inner region's policy applies when the outer
+    // region's forward is re-run: a value recomputed then (for the outer
+    // region's backward) is kept into the inner region's backward only if
+    // the inner policy saves it, else it is recomputed again there
+    // (Node::copyLimits, one per inner region, outermost first).
+    llvm::SmallVector<CheckpointOp> regions;
+    for (auto region = op->getParentOfType<CheckpointOp>(); region;
+         region = region->getParentOfType<CheckpointOp>())
+      regions.push_back(region);
+    std::reverse(regions.begin(), regions.end());
+    DotInfo dot = regions.empty() ? DotInfo() : classifyDot(op);
+    auto decide = [&](PolicyAttr policy) -> std::pair<bool, bool> {
       bool saveable = false, offloaded = false;
       if (graph.tags[id].empty()) {
         saveable = policy.isSaveable("", dot.isDot, dot.hasBatchDims);
@@ -148,12 +175,22 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
         saveable |= policy.isSaveable(tag, dot.isDot, dot.hasBatchDims);
         offloaded |= policy.isOffloaded(tag, dot.isDot, dot.hasBatchDims);
       }
+      return {saveable, offloaded};
+    };
+    // The step before a region's backward pass starts, if it has one and
+    // this value comes before it (a value of the region's forward).
+    auto boundary = [&](CheckpointOp region) -> std::optional<Step> {
+      auto it = regionBackwardStart.find(region);
+      if (it == regionBackwardStart.end() || it->second <= id)
+        return std::nullopt;
+      return it->second - 1;
+    };
+    if (!regions.empty()) {
+      node.policyGoverned = true;
+      auto [saveable, offloaded] = decide(regions.front().getPolicy());
       if (saveable) {
         node.policySaveable = true;
-      } else if (std::optional<Step> limit = limitFrom(
-                     regionBackwardStart.count(region)
-                         ? std::optional<Step>(regionBackwardStart.at(region))
-                         : std::nullopt)) {
+      } else if (std::optional<Step> limit = boundary(regions.front())) {
         // A value remat.offload cannot move (a tensor with an encoding) is
         // recomputed instead, or kept.
         if (offloaded && !node.mustSave && hasOffloadableResults(graph, id)) {
@@ -163,6 +200,19 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
           node.keepLimit = *limit;
         }
         // A value with side effects cannot be recomputed: it stays kept.
+      }
+      // The inner regions' re-runs (recomputed copies only; an offloaded
+      // value is reloaded once and that copy serves the rest).
+      if (!saveable && !node.mustOffload && node.recomputable &&
+          node.keepLimit != kNoKeepLimit) {
+        Step last = node.keepLimit;
+        for (CheckpointOp inner : llvm::drop_begin(regions)) {
+          std::optional<Step> limit = boundary(inner);
+          if (!limit || *limit <= last)
+            continue;
+          node.copyLimits.push_back({*limit, decide(inner.getPolicy()).first});
+          last = *limit;
+        }
       }
     }
 
@@ -175,6 +225,7 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
       node.mustSave = true;
       node.mustOffload = false;
       node.keepLimit = kNoKeepLimit;
+      node.copyLimits.clear();
       break;
     case CheckpointMark::PreferSave:
       node.preference = Preference::PreferSave;

@@ -4,7 +4,8 @@
 // and marks force, and nothing for the budget. A node whose keepLimit is
 // before some of its uses (JAX: a residual that is not saveable) gets a new
 // copy right before its first use after the limit, which then serves every
-// later use:
+// later use (in nested regions, until the copy's Node::copyLimits say that
+// an inner region's re-run must make a new one):
 //  * mustOffload nodes (and non-recomputable ones) go to host memory right
 //    after their last use at or before the limit (right after creation when
 //    there is none) and are reloaded;
@@ -33,7 +34,7 @@ class PolicyPlanner {
 public:
   explicit PolicyPlanner(const Problem &problem)
       : problem(problem), plan(Plan::keepAll(problem)),
-        hasNewCopy(problem.size(), 0), offloaded(problem.size(), 0),
+        copyAnchor(problem.size(), -1), offloaded(problem.size(), 0),
         lastOriginalRead(problem.size(), -1) {}
 
   Plan run();
@@ -46,10 +47,15 @@ private:
   void makeReadable(NodeId id, Step anchor);
   void reload(NodeId id, Step anchor);
   std::vector<NodeId> uniqueInputs(NodeId id) const;
+  /// Whether a copy of `id` made before step `made` may serve a read at
+  /// `anchor` (Node::copyLimits).
+  bool copyServes(NodeId id, Step made, Step anchor) const;
 
   const Problem &problem;
   Plan plan;
-  std::vector<uint8_t> hasNewCopy, offloaded;
+  /// The anchor of the newest copy of each node, -1 when there is none.
+  std::vector<Step> copyAnchor;
+  std::vector<uint8_t> offloaded;
   std::vector<Step> lastOriginalRead;
 };
 
@@ -62,10 +68,19 @@ std::vector<NodeId> PolicyPlanner::uniqueInputs(NodeId id) const {
   return inputs;
 }
 
+bool PolicyPlanner::copyServes(NodeId id, Step made, Step anchor) const {
+  for (const Node::CopyLimit &limit : problem.node(id).copyLimits)
+    if (made <= limit.limit)
+      return anchor <= limit.limit || limit.saveable;
+  return true;
+}
+
 bool PolicyPlanner::readableAt(NodeId id, Step anchor) {
   const Node &node = problem.node(id);
-  if (node.resident || hasNewCopy[id])
+  if (node.resident)
     return true;
+  if (copyAnchor[id] >= 0)
+    return copyServes(id, copyAnchor[id], anchor);
   if (anchor > node.keepLimit)
     return false;
   lastOriginalRead[id] = std::max(lastOriginalRead[id], anchor);
@@ -79,7 +94,7 @@ void PolicyPlanner::reload(NodeId id, Step anchor) {
     offloaded[id] = 1;
   }
   plan.reloadBefore[anchor].push_back(id);
-  hasNewCopy[id] = 1;
+  copyAnchor[id] = anchor;
 }
 
 void PolicyPlanner::makeReadable(NodeId id, Step anchor) {
@@ -95,9 +110,9 @@ void PolicyPlanner::makeReadable(NodeId id, Step anchor) {
     NodeId node = frame.node;
     if (frame.expanded) {
       stack.pop_back();
-      if (!hasNewCopy[node]) {
+      if (copyAnchor[node] != anchor) {
         plan.recomputeBefore[anchor].push_back(node);
-        hasNewCopy[node] = 1;
+        copyAnchor[node] = anchor;
       }
       continue;
     }

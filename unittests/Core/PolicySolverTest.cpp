@@ -134,6 +134,56 @@ TEST(PolicySolverTest, NothingSaveableRecomputesTheForwardChain) {
   EXPECT_EQ(entries(r.plan.recomputeBefore), (Entries{{5, {1, 2, 3}}}));
 }
 
+/// Nested checkpoint regions, as JAX plans them: an outer region whose
+/// backward starts at step 4, an inner one whose backward starts at step 5.
+/// a (the inner region's input, a value of the outer region) and b (a value
+/// of the inner region) are not saved by the outer policy; both backward
+/// steps read b, the inner one a too.
+Problem nestedRegions() {
+  Problem p;
+  p.addNode(argument("x", 4));        // 0
+  p.addNode(computed10("a", 8, {0})); // 1
+  p.addNode(computed10("b", 8, {1})); // 2
+  Node c = computed10("c", 8, {2});   // 3
+  c.isOutput = true;
+  p.addNode(c);
+  p.addNode(computed10("g1", 8, {2}));      // 4: the outer region's backward
+  Node g2 = computed10("g2", 8, {4, 2, 1}); // 5: the inner region's backward
+  g2.isOutput = true;
+  p.addNode(g2);
+  p.node(1).keepLimit = 3;
+  p.node(2).keepLimit = 3;
+  return p;
+}
+
+TEST(PolicySolverTest, InnerPolicyNotSavingARerunCopyRecomputesItAgain) {
+  // The outer re-run (step 4) recomputes a and b; the inner policy saves
+  // neither, but a is a value of the outer region: only b has a copy limit.
+  Problem p = nestedRegions();
+  p.node(2).copyLimits = {{4, false}};
+  SolveResult r = solvePolicy(p, SolverOptions());
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_EQ(entries(r.plan.recomputeBefore), (Entries{{4, {1, 2}}, {5, {2}}}));
+}
+
+TEST(PolicySolverTest, InnerPolicySavingARerunCopyKeepsIt) {
+  Problem p = nestedRegions();
+  p.node(2).copyLimits = {{4, true}};
+  SolveResult r = solvePolicy(p, SolverOptions());
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_EQ(entries(r.plan.recomputeBefore), (Entries{{4, {1, 2}}}));
+}
+
+TEST(PolicySolverTest, CopyLimitsBeforeTheCopyDoNotApply) {
+  // A copy made after a limit is decided by the next one: b's first copy is
+  // made at step 4, after the limit at 3 (which would drop it at once).
+  Problem p = nestedRegions();
+  p.node(2).copyLimits = {{3, false}};
+  SolveResult r = solvePolicy(p, SolverOptions());
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_EQ(entries(r.plan.recomputeBefore), (Entries{{4, {1, 2}}}));
+}
+
 TEST(PolicySolverTest, MustOffloadGoesToHostAfterLastUseBeforeLimit) {
   Problem p = chainWithSkip();
   p.node(1).keepLimit = 2;

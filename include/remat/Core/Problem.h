@@ -67,12 +67,26 @@ struct Node {
   /// Kept because a checkpoint policy says it is saveable (informational:
   /// lets reports say why a value was kept).
   bool policySaveable = false;
+  /// A checkpoint policy decided this node (it lies in a remat.checkpoint
+  /// region): reports give "policy" as the reason it is kept.
+  bool policyGoverned = false;
   /// A `prefer_save` / `prefer_recompute` bias.
   Preference preference = Preference::None;
   /// The originally computed value may serve only uses at steps <= keepLimit;
   /// later uses need a recomputed or reloaded copy (a checkpoint policy or a
   /// `must_recompute` mark: "not saved for the backward pass").
   Step keepLimit = kNoKeepLimit;
+  /// Limits on copies made after keepLimit (nested checkpoint regions, whose
+  /// forward JAX re-runs once per nesting level), ascending: a copy made at
+  /// an anchor <= `limit` serves a use after `limit` only when `saveable`;
+  /// the first entry after the copy's anchor decides, and a copy that passes
+  /// one serves every later use. Honoured by the policy solver; the budget
+  /// solvers treat copies as unconstrained (a looser, never invalid plan).
+  struct CopyLimit {
+    Step limit;
+    bool saveable;
+  };
+  std::vector<CopyLimit> copyLimits;
 };
 
 /// A DAG of nodes in schedule order.

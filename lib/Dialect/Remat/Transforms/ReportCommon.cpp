@@ -14,7 +14,11 @@ std::string remat::keepReason(const GraphProblem &graph, NodeId id) {
     return "must (side result)";
   if (!node.recomputable && !node.offloadable)
     return "must (side effects)";
-  if (node.policySaveable)
+  if (node.isOutput)
+    return "must (output)";
+  // A value of a checkpoint region is kept where its policy lets it be:
+  // saveable, or not yet at the region's backward pass.
+  if (node.policySaveable || node.policyGoverned)
     return "policy";
   return "solver";
 }
