@@ -77,8 +77,14 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
     Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto loop = scf::ForOp::create(rewriter, loc, lb, ub, step, iterInits);
     Block *loopBody = loop.getBody();
-    Value iv = loop.getInductionVar();
     rewriter.setInsertionPointToStart(loopBody);
+    // The layer this iteration runs: L - 1 - i for a reverse scan.
+    Value iv = loop.getInductionVar();
+    if (op.getReverse())
+      iv = arith::SubIOp::create(
+          rewriter, loc,
+          arith::ConstantIndexOp::create(rewriter, loc, op.getLength() - 1),
+          iv);
     // Block arguments of the scan body: carries, then layer slices.
     SmallVector<Value> bodyArgs(
         loop.getRegionIterArgs().take_front(numCarries));
@@ -107,7 +113,19 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
     // loop yields values equivalent to its iteration arguments (what
     // One-Shot Bufferize needs to bufferize it without per-iteration
     // allocations).
-    // A carry yielded unchanged is already there.
+    // A carry yielded unchanged is already there. The stacked outputs are
+    // inserted first: one may be the incoming carry (autodiff stacks it),
+    // which must be read before the new carry overwrites it.
+    SmallVector<Value> stackedNext;
+    for (auto [i, y] :
+         llvm::enumerate(yield.getValues().drop_front(numCarries))) {
+      Value acc = loop.getRegionIterArgs()[numCarries + i];
+      auto stacked = cast<RankedTensorType>(acc.getType());
+      SmallVector<OpFoldResult> offsets, sizes, strides;
+      layerSlice(rewriter, stacked, iv, offsets, sizes, strides);
+      stackedNext.push_back(tensor::InsertSliceOp::create(
+          rewriter, loc, y, acc, offsets, sizes, strides));
+    }
     SmallVector<Value> next;
     for (auto [carry, bodyCarry, value] :
          llvm::zip(loop.getRegionIterArgs().take_front(numCarries),
@@ -117,15 +135,7 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
                          : bufferization::MaterializeInDestinationOp::create(
                                rewriter, loc, value, carry)
                                .getResult());
-    for (auto [i, y] :
-         llvm::enumerate(yield.getValues().drop_front(numCarries))) {
-      Value acc = loop.getRegionIterArgs()[numCarries + i];
-      auto stacked = cast<RankedTensorType>(acc.getType());
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      layerSlice(rewriter, stacked, iv, offsets, sizes, strides);
-      next.push_back(tensor::InsertSliceOp::create(rewriter, loc, y, acc,
-                                                   offsets, sizes, strides));
-    }
+    llvm::append_range(next, stackedNext);
     rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, next);
     rewriter.replaceOp(op, loop.getResults());
     return success();

@@ -20,8 +20,10 @@
 // CHECK: %[[M:.*]] = linalg.matmul ins(%[[C]], %[[W]] : tensor<4x8xf32>, tensor<8x8xf32>)
 // CHECK: %[[T:.*]] = linalg.generic {{.*}}ins(%[[M]] : tensor<4x8xf32>)
 // CHECK: math.tanh
-// CHECK: %[[NEXT:.*]] = bufferization.materialize_in_destination %[[T]] in %[[C]]
+// Stacked outputs are inserted before the carries are overwritten (one may
+// be the incoming carry).
 // CHECK: %[[STACK:.*]] = tensor.insert_slice %[[T]] into %[[YS]][%[[IV]], 0, 0] [1, 4, 8] [1, 1, 1] : tensor<4x8xf32> into tensor<6x4x8xf32>
+// CHECK: %[[NEXT:.*]] = bufferization.materialize_in_destination %[[T]] in %[[C]]
 // CHECK: scf.yield %[[NEXT]], %[[STACK]] : tensor<4x8xf32>, tensor<6x4x8xf32>
 // CHECK: return %[[LOOP]]#0, %[[LOOP]]#1
 func.func @scan(%h0: tensor<4x8xf32>, %ws: tensor<6x8x8xf32>) -> (tensor<4x8xf32>, tensor<6x4x8xf32>) {
@@ -82,4 +84,22 @@ func.func @scan_unchanged_carry(%k0: tensor<4xf32>, %c0: tensor<4xf32>, %ws: ten
     remat.yield %kb, %n : tensor<4xf32>, tensor<4xf32>
   }
   return %k, %c : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A reverse scan runs layer L - 1 - i in iteration i, for its slices and its
+// stacked outputs alike.
+// CHECK-LABEL: func.func @scan_reverse
+// CHECK: scf.for %[[IV:.*]] = {{.*}} iter_args
+// CHECK: %[[LAST:.*]] = arith.constant 2 : index
+// CHECK: %[[LAYER:.*]] = arith.subi %[[LAST]], %[[IV]] : index
+// CHECK: tensor.extract_slice %{{.*}}[%[[LAYER]], 0] [1, 4] [1, 1] : tensor<3x4xf32> to tensor<4xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%[[LAYER]], 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<3x4xf32>
+func.func @scan_reverse(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+  %h, %ys = remat.scan mode <none> reverse (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+    %a = remat.mul %c, %w : tensor<4xf32>
+    remat.yield %a, %a : tensor<4xf32>, tensor<4xf32>
+  }
+  return %h, %ys : tensor<4xf32>, tensor<3x4xf32>
 }

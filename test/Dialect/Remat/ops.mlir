@@ -324,3 +324,15 @@ func.func @offload_reload(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %y = remat.reload %h : tensor<4x8xf32, #remat.host> -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @scan_reverse_roundtrip
+// CHECK: remat.scan mode <full> reverse (%{{.*}} = %{{.*}} : tensor<4xf32>) over
+func.func @scan_reverse_roundtrip(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
+  %h = remat.scan mode <full> reverse (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    %a = remat.mul %c, %w : tensor<4xf32>
+    remat.yield %a : tensor<4xf32>
+  }
+  return %h : tensor<4xf32>
+}

@@ -55,15 +55,19 @@ static RankedTensorType stackedType(int64_t length, RankedTensorType slice) {
 
 void ScanOp::build(OpBuilder &builder, OperationState &state,
                    TypeRange resultTypes, ValueRange inits, ValueRange xs,
-                   ScanModeAttr mode) {
+                   ScanModeAttr mode, bool reverse) {
   state.addOperands(inits);
   state.addOperands(xs);
   state.addTypes(resultTypes);
   Properties &props = state.getOrAddProperties<Properties>();
   props.mode = mode;
+  if (reverse)
+    props.reverse = builder.getUnitAttr();
   props.operandSegmentSizes = {static_cast<int32_t>(inits.size()),
                                static_cast<int32_t>(xs.size())};
   Region *body = state.addRegion();
+  // The op is inserted where the builder was: not in its own new body.
+  OpBuilder::InsertionGuard guard(builder);
   Block *block = builder.createBlock(body);
   for (Value init : inits)
     block->addArgument(init.getType(), init.getLoc());
@@ -117,14 +121,18 @@ ParseResult ScanOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> inits, xs;
   SmallVector<Type> initTypes, xsTypes, resultTypes;
   if (parser.parseKeyword("mode") ||
-      parser.parseCustomAttributeWithFallback(mode) ||
-      parseBoundOperands(parser, args, inits, initTypes, /*sliced=*/false) ||
+      parser.parseCustomAttributeWithFallback(mode))
+    return failure();
+  bool reverse = succeeded(parser.parseOptionalKeyword("reverse"));
+  if (parseBoundOperands(parser, args, inits, initTypes, /*sliced=*/false) ||
       parser.parseKeyword("over") ||
       parseBoundOperands(parser, args, xs, xsTypes, /*sliced=*/true) ||
       parser.parseArrowTypeList(resultTypes))
     return failure();
   Properties &props = result.getOrAddProperties<Properties>();
   props.mode = mode;
+  if (reverse)
+    props.reverse = parser.getBuilder().getUnitAttr();
   props.operandSegmentSizes = {static_cast<int32_t>(inits.size()),
                                static_cast<int32_t>(xs.size())};
   if (parser.resolveOperands(inits, initTypes, parser.getNameLoc(),
@@ -144,6 +152,8 @@ void ScanOp::print(OpAsmPrinter &p) {
   Block &block = getBody().front();
   p << " mode ";
   p.printStrippedAttrOrType(getMode());
+  if (getReverse())
+    p << " reverse";
   auto printBound = [&](ValueRange operands, unsigned firstArg) {
     p << " (";
     llvm::interleaveComma(llvm::enumerate(operands), p, [&](auto it) {
@@ -158,7 +168,7 @@ void ScanOp::print(OpAsmPrinter &p) {
   p << " -> (" << getResultTypes() << ") ";
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
   p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
-                                     {"mode", "operandSegmentSizes"});
+                                     {"mode", "reverse", "operandSegmentSizes"});
 }
 
 LogicalResult ScanOp::verify() {

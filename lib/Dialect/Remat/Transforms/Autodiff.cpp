@@ -22,7 +22,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
@@ -137,6 +139,14 @@ private:
   void accumulate(Value value, Value grad, IntegerAttr tag);
   /// Builds the VJP of one op; failure after a diagnostic.
   LogicalResult differentiateOp(Operation *op);
+  /// The VJP of a scan: a reverse scan (see the definition).
+  LogicalResult differentiateScan(ScanOp scan);
+  /// Marks the values of `schedule` that depend on an active value.
+  void propagateActivity(ArrayRef<FlatScheduleEntry> schedule);
+  /// Sweeps `schedule` backwards, building VJPs at the builder's point.
+  LogicalResult sweep(ArrayRef<FlatScheduleEntry> schedule);
+  /// A zero tensor of `type`.
+  Value zeros(Location loc, Type type);
   /// Makes every checkpoint yield the values its backward reads.
   void exposeResiduals();
   void removeDeadForwardOps();
@@ -243,6 +253,8 @@ LogicalResult Differentiator::differentiateOp(Operation *op) {
                                 [&](Value v) { return active.contains(v); });
   if (!anyGrad || !anyActive)
     return success();
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return differentiateScan(scan);
   auto rule = dyn_cast<RematGradientOpInterface>(op);
   if (!rule)
     return op->emitError("remat-autodiff: no gradient rule for '")
@@ -274,6 +286,211 @@ LogicalResult Differentiator::differentiateOp(Operation *op) {
              << " for an operand of type " << operand.getType();
     accumulate(operand, g, tag);
   }
+  return success();
+}
+
+Value Differentiator::zeros(Location loc, Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(
+          tensor, builder.getFloatAttr(tensor.getElementType(), 0.0)));
+}
+
+void Differentiator::propagateActivity(ArrayRef<FlatScheduleEntry> schedule) {
+  for (const FlatScheduleEntry &entry : schedule) {
+    Operation *op = entry.op;
+    if (entry.checkpointEnd) {
+      auto checkpoint = cast<CheckpointOp>(op);
+      for (auto [result, yielded] : llvm::zip(
+               checkpoint.getResults(), checkpoint.getYield().getValues()))
+        if (active.contains(yielded))
+          active.insert(result);
+      continue;
+    }
+    bool anyActive = llvm::any_of(op->getOperands(),
+                                  [&](Value v) { return active.contains(v); });
+    if (anyActive)
+      for (Value result : op->getResults())
+        if (isFloatTensor(result.getType()))
+          active.insert(result);
+  }
+}
+
+LogicalResult Differentiator::sweep(ArrayRef<FlatScheduleEntry> schedule) {
+  for (const FlatScheduleEntry &entry : llvm::reverse(schedule)) {
+    if (entry.checkpointEnd) {
+      auto checkpoint = cast<CheckpointOp>(entry.op);
+      for (auto [result, yielded] : llvm::zip(
+               checkpoint.getResults(), checkpoint.getYield().getValues()))
+        if (Value g = adjoints.lookup(result))
+          accumulate(yielded, g, IntegerAttr());
+      continue;
+    }
+    if (failed(differentiateOp(entry.op)))
+      return failure();
+  }
+  return success();
+}
+
+/// The VJP of `scan` (L layers, carries c, stacked operands xs, stacked
+/// outputs ys), as jax.lax.scan's transpose with the layer recomputed
+/// (`remat=True`): the forward scan also stacks the carry each layer
+/// starts from; the backward is a reverse scan over those carries, the
+/// stacked operands and the cotangents of ys, carrying the carries'
+/// cotangent. Each of its iterations re-runs the layer's forward from its
+/// carry, then that layer's VJP; it yields the carry cotangent for the layer
+/// before and, stacked, the gradients of the layer's slices: the stacked
+/// parameter gradients. (Every mode is differentiated so for now: the mode
+/// will choose what the backward stacks instead of recomputing.)
+LogicalResult Differentiator::differentiateScan(ScanOp scan) {
+  Location loc = scan.getLoc();
+  unsigned numCarries = scan.getNumCarries();
+  unsigned numXs = scan.getXs().size();
+  // Gradients of values the body reads from above would have to be summed
+  // over the layers: not supported, say how to write it instead.
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(scan.getBody(), captured);
+  for (Value value : captured)
+    if (active.contains(value))
+      return scan.emitError("remat-autodiff: the scan body reads a value "
+                            "from outside that the loss depends on; pass it "
+                            "in as a carry or a stacked operand so that its "
+                            "gradient can be accumulated over the layers");
+
+  // The cotangents of the results (before the forward scan is replaced).
+  SmallVector<Value> resultGrads;
+  for (Value result : scan.getResults())
+    resultGrads.push_back(adjoints.lookup(result));
+
+  // 1. The forward scan, also stacking each layer's incoming carry.
+  int64_t length = scan.getLength();
+  SmallVector<Type> forwardTypes(scan.getResultTypes());
+  for (Value init : scan.getInits()) {
+    auto type = cast<RankedTensorType>(init.getType());
+    SmallVector<int64_t> shape{length};
+    llvm::append_range(shape, type.getShape());
+    forwardTypes.push_back(RankedTensorType::get(shape, type.getElementType()));
+  }
+  ScanOp forwardScan;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(scan);
+    forwardScan =
+        ScanOp::create(builder, loc, forwardTypes, scan.getInits(),
+                       scan.getXs(), scan.getMode(), scan.getReverse());
+  }
+  forwardScan->setDiscardableAttrs(scan->getDiscardableAttrDictionary());
+  forwardScan.getBody().getBlocks().clear();
+  forwardScan.getBody().takeBody(scan.getBody());
+  YieldOp forwardYield = forwardScan.getYield();
+  SmallVector<Value> yielded(forwardYield.getValues());
+  llvm::append_range(
+      yielded,
+      forwardScan.getBody().front().getArguments().take_front(numCarries));
+  forwardYield->setOperands(yielded);
+  for (auto [oldResult, newResult] :
+       llvm::zip(scan.getResults(), forwardScan.getResults()))
+    oldResult.replaceAllUsesWith(newResult);
+  for (Value result : forwardScan.getResults().take_front(scan.getNumResults()))
+    if (isFloatTensor(result.getType()))
+      active.insert(result);
+  SmallVector<Value> stackedCarries(
+      forwardScan.getResults().drop_front(scan.getNumResults()));
+  Block &body = forwardScan.getBody().front();
+
+  // 2. The backward scan's operands: the differentiable carries'
+  // cotangents (zeros where none flows), the stacked carries, the stacked
+  // operands, and the stacked outputs' cotangents that exist.
+  SmallVector<unsigned> diffCarries, diffXs, seededYs;
+  for (unsigned i = 0; i < numCarries; ++i)
+    if (isDifferentiableTensor(scan.getInits()[i].getType()))
+      diffCarries.push_back(i);
+  for (unsigned i = 0; i < numXs; ++i)
+    if (isDifferentiableTensor(scan.getXs()[i].getType()) &&
+        active.contains(scan.getXs()[i]))
+      diffXs.push_back(i);
+  for (unsigned i = numCarries; i < scan.getNumResults(); ++i)
+    if (resultGrads[i])
+      seededYs.push_back(i);
+  SmallVector<Value> backInits, backXs;
+  SmallVector<Type> backTypes;
+  for (unsigned i : diffCarries) {
+    Value g = resultGrads[i];
+    backInits.push_back(g ? g : zeros(loc, scan.getInits()[i].getType()));
+    backTypes.push_back(scan.getInits()[i].getType());
+  }
+  llvm::append_range(backXs, stackedCarries);
+  llvm::append_range(backXs, forwardScan.getXs());
+  for (unsigned i : seededYs)
+    backXs.push_back(resultGrads[i]);
+  for (unsigned i : diffXs)
+    backTypes.push_back(scan.getXs()[i].getType());
+  auto backward = ScanOp::create(builder, loc, backTypes, backInits, backXs,
+                                 scan.getMode(), !scan.getReverse());
+  // The end of its body is where the layer's forward and VJP go.
+  Block &backBody = backward.getBody().front();
+  unsigned numDiffCarries = diffCarries.size();
+  ValueRange carryGrads = backBody.getArguments().take_front(numDiffCarries);
+  ValueRange carries =
+      backBody.getArguments().slice(numDiffCarries, numCarries);
+  ValueRange slices =
+      backBody.getArguments().slice(numDiffCarries + numCarries, numXs);
+  ValueRange yGrads =
+      backBody.getArguments().drop_front(numDiffCarries + numCarries + numXs);
+
+  // 3. The layer's forward, recomputed from its carry and slices.
+  IRMapping mapping;
+  for (auto [arg, carry] :
+       llvm::zip(body.getArguments().take_front(numCarries), carries))
+    mapping.map(arg, carry);
+  for (auto [arg, slice] :
+       llvm::zip(body.getArguments().drop_front(numCarries), slices))
+    mapping.map(arg, slice);
+  builder.setInsertionPointToEnd(&backBody);
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
+
+  // 4. Its VJP, seeded with the carry and output cotangents.
+  for (auto [index, arg] : llvm::enumerate(carries))
+    if (llvm::is_contained(diffCarries, index))
+      active.insert(arg);
+  for (unsigned i : diffXs)
+    active.insert(slices[i]);
+  std::vector<FlatScheduleEntry> schedule = flattenCheckpoints(backBody);
+  propagateActivity(schedule);
+  for (auto [k, i] : llvm::enumerate(diffCarries))
+    accumulate(mapping.lookupOrDefault(forwardYield.getValues()[i]),
+               carryGrads[k], IntegerAttr());
+  for (auto [k, i] : llvm::enumerate(seededYs))
+    accumulate(mapping.lookupOrDefault(forwardYield.getValues()[i]), yGrads[k],
+               IntegerAttr());
+  if (failed(sweep(schedule)))
+    return failure();
+  SmallVector<Value> backYield;
+  for (unsigned i : diffCarries) {
+    Value g = adjoints.lookup(carries[i]);
+    backYield.push_back(g ? g : zeros(loc, carries[i].getType()));
+  }
+  for (unsigned i : diffXs) {
+    Value g = adjoints.lookup(slices[i]);
+    backYield.push_back(g ? g : zeros(loc, slices[i].getType()));
+  }
+  YieldOp::create(builder, loc, backYield);
+  builder.setInsertionPointAfter(backward);
+
+  // 5. The scan's operand gradients: the carries' at layer 0 and the
+  // stacked parameter gradients.
+  for (auto [k, i] : llvm::enumerate(diffCarries))
+    if (active.contains(forwardScan.getInits()[i]))
+      accumulate(forwardScan.getInits()[i], backward.getResult(k),
+                 IntegerAttr());
+  for (auto [k, i] : llvm::enumerate(diffXs))
+    accumulate(forwardScan.getXs()[i], backward.getResult(numDiffCarries + k),
+               IntegerAttr());
+  if (auto tag = scan->getAttrOfType<IntegerAttr>(kForwardIdAttr))
+    backward->setAttr(kVjpOfAttr, tag);
+  scan.erase();
   return success();
 }
 
@@ -488,25 +705,10 @@ LogicalResult Differentiator::run() {
   int64_t nextId = 0;
   for (unsigned index : wrt)
     active.insert(body.getArgument(index));
-  for (const FlatScheduleEntry &entry : schedule) {
-    Operation *op = entry.op;
-    if (entry.checkpointEnd) {
-      auto checkpoint = cast<CheckpointOp>(op);
-      for (auto [result, yielded] : llvm::zip(
-               checkpoint.getResults(), checkpoint.getYield().getValues()))
-        if (active.contains(yielded))
-          active.insert(result);
-      continue;
-    }
-    if (op->getNumResults() != 0)
-      op->setAttr(kForwardIdAttr, b.getI64IntegerAttr(nextId++));
-    bool anyActive = llvm::any_of(op->getOperands(),
-                                  [&](Value v) { return active.contains(v); });
-    if (anyActive)
-      for (Value result : op->getResults())
-        if (isFloatTensor(result.getType()))
-          active.insert(result);
-  }
+  for (const FlatScheduleEntry &entry : schedule)
+    if (!entry.checkpointEnd && entry.op->getNumResults() != 0)
+      entry.op->setAttr(kForwardIdAttr, b.getI64IntegerAttr(nextId++));
+  propagateActivity(schedule);
 
   // Seed and sweep backwards, building before the return.
   Value loss = ret.getOperand(lossIndex);
@@ -517,18 +719,8 @@ LogicalResult Differentiator::run() {
       DenseElementsAttr::get(
           lossType, builder.getFloatAttr(lossType.getElementType(), 1.0)));
   adjoints[loss] = seed;
-  for (const FlatScheduleEntry &entry : llvm::reverse(schedule)) {
-    if (entry.checkpointEnd) {
-      auto checkpoint = cast<CheckpointOp>(entry.op);
-      for (auto [result, yielded] : llvm::zip(
-               checkpoint.getResults(), checkpoint.getYield().getValues()))
-        if (Value g = adjoints.lookup(result))
-          accumulate(yielded, g, IntegerAttr());
-      continue;
-    }
-    if (failed(differentiateOp(entry.op)))
-      return failure();
-  }
+  if (failed(sweep(schedule)))
+    return failure();
 
   // Return the loss and the gradients (zeros where none flows).
   SmallVector<Value> results{loss};

@@ -48,11 +48,14 @@ func.func @f_grad() {
 
 // -----
 
-func.func @f(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<f32> {
-  // expected-error @+1 {{remat-autodiff: no gradient rule for 'remat.scan'}}
+// A scan body reading a differentiated value from above: its gradient would
+// have to be summed over the layers.
+func.func @f(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>, %v: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{remat-autodiff: the scan body reads a value from outside that the loss depends on; pass it in as a carry or a stacked operand so that its gradient can be accumulated over the layers}}
   %h = remat.scan mode <full> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
     %a = remat.mul %c, %w : tensor<4xf32>
-    remat.yield %a : tensor<4xf32>
+    %b = remat.mul %a, %v : tensor<4xf32>
+    remat.yield %b : tensor<4xf32>
   }
   %l = remat.reduce_sum %h dims [0] : tensor<4xf32> -> tensor<f32>
   return %l : tensor<f32>

@@ -693,7 +693,9 @@ def Remat_ScanOp : Remat_Op<"scan", [
     (not acted on yet: see `#remat.scan_mode`); its scratch is what one
     iteration allocates. A scan of one layer canonicalizes to its body, run
     once on the layer's slices (reshapes, which are views), whatever its
-    mode.
+    mode. With `reverse` (as `jax.lax.scan(..., reverse=True)`), iteration
+    `i` sees slice `L - 1 - i` and its outputs go to position `L - 1 - i`:
+    `remat-autodiff` builds the backward of a scan as a reverse scan.
 
     ```mlir
     %h, %ys = remat.scan mode <nested 2> (%c = %h0 : tensor<4x8xf32>)
@@ -706,7 +708,8 @@ def Remat_ScanOp : Remat_Op<"scan", [
   }];
   let arguments = (ins Variadic<Remat_AnyTensor>:$inits,
                        Variadic<Remat_AnyTensor>:$xs,
-                       Remat_ScanModeAttr:$mode);
+                       Remat_ScanModeAttr:$mode,
+                       UnitAttr:$reverse);
   let results = (outs Variadic<Remat_AnyTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -722,7 +725,7 @@ def Remat_ScanOp : Remat_Op<"scan", [
   }];
   let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
       "::mlir::ValueRange":$inits, "::mlir::ValueRange":$xs,
-      "::remat::ScanModeAttr":$mode)>];
+      "::remat::ScanModeAttr":$mode, CArg<"bool", "false">:$reverse)>];
   let skipDefaultBuilders = 1;
 }
 
