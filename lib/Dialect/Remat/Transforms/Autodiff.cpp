@@ -727,14 +727,7 @@ LogicalResult Differentiator::run() {
   for (unsigned index : wrt) {
     Value arg = body.getArgument(index);
     Value g = adjoints.lookup(arg);
-    if (!g) {
-      auto type = cast<RankedTensorType>(arg.getType());
-      g = ConstantOp::create(
-          builder, ret.getLoc(),
-          DenseElementsAttr::get(
-              type, builder.getFloatAttr(type.getElementType(), 0.0)));
-    }
-    results.push_back(g);
+    results.push_back(g ? g : zeros(ret.getLoc(), arg.getType()));
   }
   func::ReturnOp::create(builder, ret.getLoc(), results);
   ret.erase();
