@@ -39,7 +39,7 @@ bool remat::isViewOp(Operation *op) {
 }
 
 bool remat::hasSideResults(Operation *op) {
-  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp>(op);
+  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp, ScanOp>(op);
 }
 
 namespace {

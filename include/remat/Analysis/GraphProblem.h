@@ -11,11 +11,14 @@
 //  * Arguments and constants are resident nodes.
 //  * An op with results is one node whose bytes are the sum of its results,
 //    except ops with side results (batch_norm's mean and variance, the
-//    parameter gradients of layer_norm_grad and batch_norm_grad): there the
+//    parameter gradients of layer_norm_grad and batch_norm_grad, every
+//    result of a remat.scan after the first: a forward scan's stacked
+//    residuals live until the backward scan, its last carry much less, and
+//    a backward scan's stacked gradients each until their own use): there the
 //    op's node holds its first result, and each side result is a node of its
 //    own, scheduled right after, so that every result is freed at its own
 //    last use. A side result node reads the op's node, is never recomputed
-//    or offloaded (it is small), and its bytes are part of the op's scratch
+//    or offloaded, and its bytes are part of the op's scratch
 //    (the op allocates all its results while it runs).
 //  * View ops (remat.name, remat.reshape, remat.slice, tensor reshapes and
 //    slices, tensor.cast) allocate nothing: their results are the memory of

@@ -40,6 +40,18 @@ struct CheckpointLowering final : OpConversionPattern<CheckpointOp> {
   }
 };
 
+/// A new, uninitialized buffer of `type` with the given alignment, as a
+/// tensor.
+Value newAlignedTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                       int64_t alignment) {
+  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+  Value buffer = memref::AllocOp::create(b, loc, memrefType,
+                                         b.getI64IntegerAttr(alignment));
+  return bufferization::ToTensorOp::create(b, loc, type, buffer,
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
+}
+
 /// Offsets/sizes/strides selecting layer `iv` of a stacked tensor.
 void layerSlice(OpBuilder &b, RankedTensorType stacked, Value iv,
                 SmallVectorImpl<OpFoldResult> &offsets,
@@ -62,6 +74,16 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned numCarries = op.getNumCarries();
+    // A per-layer output in host memory must be a remat.offload of a device
+    // value made for the stack alone (what remat-autodiff builds).
+    for (auto [i, y] :
+         llvm::enumerate(op.getYield().getValues().drop_front(numCarries))) {
+      auto offload = y.getDefiningOp<OffloadOp>();
+      if (isHostTensorType(y.getType()) && (!offload || !offload->hasOneUse()))
+        return rewriter.notifyMatchFailure(
+            op, "a host per-layer output must be a remat.offload used only "
+                "by the yield");
+    }
     // The carries are updated in place (below), in a copy of each init: an
     // init may be a function argument, which the caller still owns.
     SmallVector<Value> iterInits;
@@ -69,9 +91,18 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
       iterInits.push_back(bufferization::AllocTensorOp::create(
           rewriter, loc, cast<RankedTensorType>(init.getType()), ValueRange{},
           init));
-    for (Value result : op.getResults().drop_front(numCarries))
-      iterInits.push_back(emptyTensor(
-          rewriter, loc, cast<RankedTensorType>(result.getType())));
+    // Stacked outputs in host memory (an offload scan's carries) are
+    // allocated as remat.offload's copies are, page-aligned.
+    for (Value result : op.getResults().drop_front(numCarries)) {
+      auto type = cast<RankedTensorType>(result.getType());
+      iterInits.push_back(
+          isHostTensorType(type)
+              ? newAlignedTensor(rewriter, loc,
+                                 RankedTensorType::get(type.getShape(),
+                                                       type.getElementType()),
+                                 kHostBufferAlignment)
+              : emptyTensor(rewriter, loc, type));
+    }
     Value lb = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value ub = arith::ConstantIndexOp::create(rewriter, loc, op.getLength());
     Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
@@ -117,12 +148,21 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
     // inserted first: one may be the incoming carry (autodiff stacks it),
     // which must be read before the new carry overwrites it.
     SmallVector<Value> stackedNext;
+    SmallVector<OffloadOp> offloads;
     for (auto [i, y] :
          llvm::enumerate(yield.getValues().drop_front(numCarries))) {
       Value acc = loop.getRegionIterArgs()[numCarries + i];
       auto stacked = cast<RankedTensorType>(acc.getType());
       SmallVector<OpFoldResult> offsets, sizes, strides;
       layerSlice(rewriter, stacked, iv, offsets, sizes, strides);
+      // An offloaded value is inserted straight into the host stack: that
+      // copy is the transfer, and the offload's own copy goes.
+      if (auto offload = y.getDefiningOp<OffloadOp>();
+          offload &&
+          isHostTensorType(op.getResult(numCarries + i).getType())) {
+        y = offload.getInput();
+        offloads.push_back(offload);
+      }
       stackedNext.push_back(tensor::InsertSliceOp::create(
           rewriter, loc, y, acc, offsets, sizes, strides));
     }
@@ -137,6 +177,8 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
                                .getResult());
     llvm::append_range(next, stackedNext);
     rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, next);
+    for (OffloadOp offload : offloads)
+      rewriter.eraseOp(offload);
     rewriter.replaceOp(op, loop.getResults());
     return success();
   }

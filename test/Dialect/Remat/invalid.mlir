@@ -716,6 +716,16 @@ func.func @scan_mode_negative_block(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> 
 
 // -----
 
+func.func @scan_mode_zero_block(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{scan block size must be at least 1, got 0; write 'nested' alone for the default, ceil(sqrt(L))}}
+  %0 = remat.scan mode <nested 0> (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 func.func @scan_block_too_large(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'remat.scan' op nested block size 5 exceeds the number of layers 3}}
   %0 = remat.scan mode <nested 5> (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
@@ -803,7 +813,7 @@ func.func @scan_lengths(%h: tensor<4xf32>, %a: tensor<3x4xf32>, %b: tensor<2x4xf
 // -----
 
 func.func @scan_zero_layers(%h: tensor<4xf32>, %a: tensor<0x4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'remat.scan' op operand #1 must be variadic of statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<0x4xf32>'}}
+  // expected-error @+1 {{'remat.scan' op operand #1 must be variadic of statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory or statically shaped tensor (at most 256 TiB) of integers, floats, index or complex numbers in host memory (#remat.host encoding), but got 'tensor<0x4xf32>'}}
   %0 = remat.scan mode <full> (%c = %h : tensor<4xf32>) over (%x = %a : tensor<0x4xf32>) -> (tensor<4xf32>) {
     remat.yield %c : tensor<4xf32>
   }

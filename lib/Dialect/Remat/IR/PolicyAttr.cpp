@@ -254,6 +254,13 @@ Attribute ScanModeAttr::parse(AsmParser &parser, Type) {
   OptionalParseResult hasBlock = parser.parseOptionalInteger(blockSize);
   if (hasBlock.has_value() && failed(*hasBlock))
     return {};
+  // 0 stands for the default inside the attribute; written out, it is a
+  // mistake.
+  if (hasBlock.has_value() && blockSize == 0) {
+    parser.emitError(loc, "scan block size must be at least 1, got 0; write "
+                          "'nested' alone for the default, ceil(sqrt(L))");
+    return {};
+  }
   if (parser.parseGreater())
     return {};
   return parser.getChecked<ScanModeAttr>(loc, parser.getContext(), *kind,

@@ -40,17 +40,19 @@ LogicalResult CheckpointOp::verify() {
 // ScanOp
 //===----------------------------------------------------------------------===//
 
-/// The type of one layer's slice of a stacked operand.
+/// The type of one layer's slice of a stacked operand (in host memory when
+/// the stack is: `offload` scans stack their carries there).
 static RankedTensorType sliceType(RankedTensorType stacked) {
   return RankedTensorType::get(stacked.getShape().drop_front(),
-                               stacked.getElementType());
+                               stacked.getElementType(), stacked.getEncoding());
 }
 
 /// The type of per-layer outputs stacked along a new leading dimension.
 static RankedTensorType stackedType(int64_t length, RankedTensorType slice) {
   SmallVector<int64_t> shape{length};
   llvm::append_range(shape, slice.getShape());
-  return RankedTensorType::get(shape, slice.getElementType());
+  return RankedTensorType::get(shape, slice.getElementType(),
+                               slice.getEncoding());
 }
 
 void ScanOp::build(OpBuilder &builder, OperationState &state,

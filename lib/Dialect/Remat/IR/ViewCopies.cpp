@@ -42,6 +42,28 @@ bool isResident(Value value) {
   return def && def->hasTrait<OpTrait::ConstantLike>();
 }
 
+/// Whether a slice of a contiguous buffer is contiguous: unit strides, and
+/// some dimension d such that the slice takes one index of every dimension
+/// before d and all of every dimension after it (a range of rows of a
+/// stacked tensor, for instance). A reshape of it is then a view too.
+bool isContiguousSlice(SliceOp slice) {
+  ArrayRef<int64_t> source =
+      cast<RankedTensorType>(slice.getInput().getType()).getShape();
+  ArrayRef<int64_t> result = slice.getType().getShape();
+  if (llvm::any_of(slice.getEffectiveStrides(),
+                   [](int64_t stride) { return stride != 1; }))
+    return false;
+  // The first dimension taken partly: after it every one is taken whole,
+  // before it every one has size 1.
+  size_t d = 0;
+  while (d < result.size() && result[d] == 1)
+    ++d;
+  for (size_t i = d + 1; i < result.size(); ++i)
+    if (result[i] != source[i])
+      return false;
+  return true;
+}
+
 } // namespace
 
 bool remat::viewNeedsCopy(Operation *op) {
@@ -54,18 +76,22 @@ bool remat::viewNeedsCopy(Operation *op) {
   while (isViewKind(chain.back()->getOperand(0).getDefiningOp()))
     chain.push_back(chain.back()->getOperand(0).getDefiningOp());
   bool resident = isResident(chain.back()->getOperand(0));
-  bool throughSlice = false;
+  // Through any slice (a returned view is then not the identity layout the
+  // C interface returns), and through a non-contiguous one (a reshape of it
+  // would be a collapse of a strided buffer).
+  bool throughSlice = false, throughStrided = false;
   bool copies = false;
   for (Operation *view : llvm::reverse(chain)) {
     bool slice = isa<SliceOp>(view);
     copies =
-        (isa<ReshapeOp>(view) && throughSlice) ||
+        (isa<ReshapeOp>(view) && throughStrided) ||
         (isReturned(view->getResult(0)) && (slice || throughSlice || resident));
     if (copies) {
       // A fresh, contiguous buffer of the function's own.
-      resident = throughSlice = false;
+      resident = throughSlice = throughStrided = false;
     } else {
       throughSlice |= slice;
+      throughStrided |= slice && !isContiguousSlice(cast<SliceOp>(view));
     }
   }
   return copies;

@@ -28,6 +28,7 @@
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/Transforms/ScanModes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -141,12 +142,23 @@ private:
   LogicalResult differentiateOp(Operation *op);
   /// The VJP of a scan: a reverse scan (see the definition).
   LogicalResult differentiateScan(ScanOp scan);
+  /// For mode `none`: makes `forward` stack the values of the ops of its
+  /// body (`originals`) that `backward` reads through their copies
+  /// (`recomputed`), and `backward` read those slices instead. Returns the
+  /// two new scans.
+  std::pair<ScanOp, ScanOp> stackResiduals(ScanOp forward, ScanOp backward,
+                                           ArrayRef<Operation *> originals,
+                                           ArrayRef<Operation *> recomputed);
   /// Marks the values of `schedule` that depend on an active value.
   void propagateActivity(ArrayRef<FlatScheduleEntry> schedule);
   /// Sweeps `schedule` backwards, building VJPs at the builder's point.
   LogicalResult sweep(ArrayRef<FlatScheduleEntry> schedule);
   /// A zero tensor of `type`.
   Value zeros(Location loc, Type type);
+  /// Erases `op` (and what its regions hold), first dropping every record
+  /// of its values: a value created later may reuse an erased one's
+  /// storage, and must not inherit its activity or cotangent.
+  void eraseOp(Operation *op);
   /// Makes every checkpoint yield the values its backward reads.
   void exposeResiduals();
   void removeDeadForwardOps();
@@ -297,6 +309,22 @@ Value Differentiator::zeros(Location loc, Type type) {
           tensor, builder.getFloatAttr(tensor.getElementType(), 0.0)));
 }
 
+void Differentiator::eraseOp(Operation *op) {
+  op->walk([&](Operation *inner) {
+    for (Value result : inner->getResults()) {
+      active.erase(result);
+      adjoints.erase(result);
+    }
+    for (Region &region : inner->getRegions())
+      for (Block &block : region)
+        for (Value arg : block.getArguments()) {
+          active.erase(arg);
+          adjoints.erase(arg);
+        }
+  });
+  op->erase();
+}
+
 void Differentiator::propagateActivity(ArrayRef<FlatScheduleEntry> schedule) {
   for (const FlatScheduleEntry &entry : schedule) {
     Operation *op = entry.op;
@@ -341,8 +369,12 @@ LogicalResult Differentiator::sweep(ArrayRef<FlatScheduleEntry> schedule) {
 /// cotangent. Each of its iterations re-runs the layer's forward from its
 /// carry, then that layer's VJP; it yields the carry cotangent for the layer
 /// before and, stacked, the gradients of the layer's slices: the stacked
-/// parameter gradients. (Every mode is differentiated so for now: the mode
-/// will choose what the backward stacks instead of recomputing.)
+/// parameter gradients. That is mode `full`; the others differ in what the
+/// forward stacks: `offload` stacks the carries in host memory and the
+/// backward reloads each; `none` stacks what each layer's VJP reads
+/// (stackResiduals), and the backward recomputes nothing; `nested` was
+/// rewritten into full scans before (ScanModes.h); `auto` is for now
+/// differentiated as `full`.
 LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   Location loc = scan.getLoc();
   unsigned numCarries = scan.getNumCarries();
@@ -363,14 +395,22 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   for (Value result : scan.getResults())
     resultGrads.push_back(adjoints.lookup(result));
 
-  // 1. The forward scan, also stacking each layer's incoming carry.
+  // 1. The forward scan, also stacking each layer's incoming carry: in
+  // host memory for `offload` (carries that can be moved).
+  ScanModeKind mode = scan.getMode().getKind();
   int64_t length = scan.getLength();
+  SmallVector<bool> offloaded;
   SmallVector<Type> forwardTypes(scan.getResultTypes());
   for (Value init : scan.getInits()) {
     auto type = cast<RankedTensorType>(init.getType());
+    bool moved = mode == ScanModeKind::Offload &&
+                 OffloadOp::isOffloadableType(type);
+    offloaded.push_back(moved);
     SmallVector<int64_t> shape{length};
     llvm::append_range(shape, type.getShape());
-    forwardTypes.push_back(RankedTensorType::get(shape, type.getElementType()));
+    forwardTypes.push_back(RankedTensorType::get(
+        shape, type.getElementType(),
+        moved ? HostMemoryAttr::get(type.getContext()) : Attribute()));
   }
   ScanOp forwardScan;
   {
@@ -385,9 +425,20 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   forwardScan.getBody().takeBody(scan.getBody());
   YieldOp forwardYield = forwardScan.getYield();
   SmallVector<Value> yielded(forwardYield.getValues());
-  llvm::append_range(
-      yielded,
-      forwardScan.getBody().front().getArguments().take_front(numCarries));
+  llvm::DenseSet<Operation *> transfers; // not part of the layer
+  for (auto [arg, moved] : llvm::zip(
+           forwardScan.getBody().front().getArguments().take_front(numCarries),
+           offloaded)) {
+    if (!moved) {
+      yielded.push_back(arg);
+      continue;
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPoint(forwardYield);
+    auto offload = OffloadOp::create(builder, loc, arg);
+    transfers.insert(offload);
+    yielded.push_back(offload);
+  }
   forwardYield->setOperands(yielded);
   for (auto [oldResult, newResult] :
        llvm::zip(scan.getResults(), forwardScan.getResults()))
@@ -432,14 +483,19 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   Block &backBody = backward.getBody().front();
   unsigned numDiffCarries = diffCarries.size();
   ValueRange carryGrads = backBody.getArguments().take_front(numDiffCarries);
-  ValueRange carries =
-      backBody.getArguments().slice(numDiffCarries, numCarries);
+  SmallVector<Value> carries(
+      backBody.getArguments().slice(numDiffCarries, numCarries));
   ValueRange slices =
       backBody.getArguments().slice(numDiffCarries + numCarries, numXs);
   ValueRange yGrads =
       backBody.getArguments().drop_front(numDiffCarries + numCarries + numXs);
 
-  // 3. The layer's forward, recomputed from its carry and slices.
+  // 3. The layer's forward, recomputed from its carry (reloaded if it was
+  // offloaded) and slices.
+  builder.setInsertionPointToEnd(&backBody);
+  for (auto [carry, moved] : llvm::zip(carries, offloaded))
+    if (moved)
+      carry = ReloadOp::create(builder, loc, carry);
   IRMapping mapping;
   for (auto [arg, carry] :
        llvm::zip(body.getArguments().take_front(numCarries), carries))
@@ -447,9 +503,14 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   for (auto [arg, slice] :
        llvm::zip(body.getArguments().drop_front(numCarries), slices))
     mapping.map(arg, slice);
-  builder.setInsertionPointToEnd(&backBody);
-  for (Operation &op : body.without_terminator())
-    builder.clone(op, mapping);
+  SmallVector<Operation *> recomputed;
+  SmallVector<Operation *> originals;
+  for (Operation &op : body.without_terminator()) {
+    if (transfers.contains(&op))
+      continue;
+    originals.push_back(&op);
+    recomputed.push_back(builder.clone(op, mapping));
+  }
 
   // 4. Its VJP, seeded with the carry and output cotangents.
   for (auto [index, arg] : llvm::enumerate(carries))
@@ -478,6 +539,11 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   }
   YieldOp::create(builder, loc, backYield);
   builder.setInsertionPointAfter(backward);
+  // `none`: what the VJP reads of the layer is stacked by the forward scan
+  // instead of recomputed.
+  if (mode == ScanModeKind::None)
+    std::tie(forwardScan, backward) =
+        stackResiduals(forwardScan, backward, originals, recomputed);
 
   // 5. The scan's operand gradients: the carries' at layer 0 and the
   // stacked parameter gradients.
@@ -490,8 +556,102 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
                IntegerAttr());
   if (auto tag = scan->getAttrOfType<IntegerAttr>(kForwardIdAttr))
     backward->setAttr(kVjpOfAttr, tag);
-  scan.erase();
+  eraseOp(scan);
   return success();
+}
+
+/// The type of `slice` stacked over `length` layers.
+static RankedTensorType stackedOver(int64_t length, Type slice) {
+  auto type = cast<RankedTensorType>(slice);
+  SmallVector<int64_t> shape{length};
+  llvm::append_range(shape, type.getShape());
+  return RankedTensorType::get(shape, type.getElementType(),
+                               type.getEncoding());
+}
+
+/// Whether the backward keeps recomputing `op` under mode `none` rather than
+/// stacking its results: views and constants, which cost nothing to redo,
+/// and checkpoint regions, whose insides their policy governs.
+static bool recomputedUnderNone(Operation *op) {
+  return op->hasTrait<OpTrait::ConstantLike>() || isa<CheckpointOp>(op) ||
+         isa<ReshapeOp, SliceOp, NameOp>(op);
+}
+
+std::pair<ScanOp, ScanOp>
+Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
+                               ArrayRef<Operation *> originals,
+                               ArrayRef<Operation *> recomputed) {
+  Block &backBody = backward.getBody().front();
+  llvm::DenseSet<Operation *> copies(recomputed.begin(), recomputed.end());
+  llvm::DenseSet<Operation *> kept;
+  // Users first: a copy is needed when an op that stays reads it (a VJP op,
+  // the yield, or a copy that stays).
+  auto stays = [&](OpOperand &use) {
+    Operation *top = backBody.findAncestorOpInBlock(*use.getOwner());
+    return !copies.contains(top) || kept.contains(top);
+  };
+  SmallVector<std::pair<Value, Value>> residuals; // (copy, forward value)
+  for (int64_t i = recomputed.size() - 1; i >= 0; --i) {
+    Operation *copy = recomputed[i];
+    SmallVector<unsigned> needed;
+    for (OpResult result : copy->getResults())
+      if (llvm::any_of(result.getUses(), stays))
+        needed.push_back(result.getResultNumber());
+    if (needed.empty())
+      continue;
+    if (recomputedUnderNone(copy)) {
+      kept.insert(copy);
+      continue;
+    }
+    for (unsigned r : needed)
+      residuals.push_back({copy->getResult(r), originals[i]->getResult(r)});
+  }
+  if (residuals.empty())
+    return {forward, backward};
+  std::reverse(residuals.begin(), residuals.end());
+
+  // The forward scan, stacking the residuals too.
+  int64_t length = forward.getLength();
+  SmallVector<Type> types(forward.getResultTypes());
+  for (auto [copy, value] : residuals)
+    types.push_back(stackedOver(length, value.getType()));
+  builder.setInsertionPoint(forward);
+  auto newForward =
+      ScanOp::create(builder, forward.getLoc(), types, forward.getInits(),
+                     forward.getXs(), forward.getMode(), forward.getReverse());
+  newForward->setDiscardableAttrs(forward->getDiscardableAttrDictionary());
+  newForward.getBody().getBlocks().clear();
+  newForward.getBody().takeBody(forward.getBody());
+  for (auto [copy, value] : residuals)
+    newForward.getYield().getValuesMutable().append(value);
+  for (auto [old, now] :
+       llvm::zip(forward.getResults(), newForward.getResults())) {
+    if (active.contains(old))
+      active.insert(now);
+    old.replaceAllUsesWith(now);
+  }
+  eraseOp(forward);
+
+  // The backward scan, reading their slices.
+  SmallVector<Value> xs(backward.getXs());
+  llvm::append_range(
+      xs, newForward.getResults().take_back(residuals.size()));
+  builder.setInsertionPoint(backward);
+  auto newBackward = ScanOp::create(
+      builder, backward.getLoc(), backward.getResultTypes(),
+      backward.getInits(), xs, backward.getMode(), backward.getReverse());
+  newBackward->setDiscardableAttrs(backward->getDiscardableAttrDictionary());
+  newBackward.getBody().getBlocks().clear();
+  newBackward.getBody().takeBody(backward.getBody());
+  for (auto [copy, value] : residuals)
+    copy.replaceAllUsesWith(backBody.addArgument(copy.getType(), copy.getLoc()));
+  for (Operation *copy : llvm::reverse(recomputed))
+    if (!kept.contains(copy) && copy->use_empty())
+      eraseOp(copy);
+  backward.replaceAllUsesWith(newBackward.getResults());
+  eraseOp(backward);
+  builder.setInsertionPointAfter(newBackward);
+  return {newForward, newBackward};
 }
 
 void Differentiator::exposeResiduals() {
@@ -691,6 +851,8 @@ LogicalResult Differentiator::run() {
   grad = cast<func::FuncOp>(forward->clone());
   grad.setSymName(name);
   module.insert(std::next(Block::iterator(forward)), grad);
+  // Nested scans become nests of full ones, which the scan VJP handles.
+  expandNestedScans(grad);
   Block &body = grad.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   // The forward ops in program order, checkpoint bodies in place (the

@@ -8,14 +8,14 @@
 
 // CHECK-LABEL: func.func @f_grad
 // CHECK-SAME: (%[[H0:.*]]: tensor<4xf32>, %[[WS:.*]]: tensor<3x4xf32>, %[[IDS:.*]]: tensor<3x4xi32>)
-// CHECK: %[[FWD:.*]]:3 = remat.scan mode <nested 1> (%[[C:.*]] = %[[H0]] : tensor<4xf32>) over (%{{.*}} = %[[WS]] : tensor<3x4xf32>, %{{.*}} = %[[IDS]] : tensor<3x4xi32>) -> (tensor<4xf32>, tensor<3x4xf32>, tensor<3x4xf32>)
+// CHECK: %[[FWD:.*]]:3 = remat.scan mode <full> (%[[C:.*]] = %[[H0]] : tensor<4xf32>) over (%{{.*}} = %[[WS]] : tensor<3x4xf32>, %{{.*}} = %[[IDS]] : tensor<3x4xi32>) -> (tensor<4xf32>, tensor<3x4xf32>, tensor<3x4xf32>)
 // CHECK: remat.yield %{{.*}}, %{{.*}}, %[[C]] : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
-// CHECK: %[[BWD:.*]]:2 = remat.scan mode <nested 1> reverse (%[[G:.*]] = %{{.*}} : tensor<4xf32>) over (%{{.*}} = %[[FWD]]#2 : tensor<3x4xf32>, %{{.*}} = %[[WS]] : tensor<3x4xf32>, %{{.*}} = %[[IDS]] : tensor<3x4xi32>, %{{.*}} = %{{.*}} : tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>)
+// CHECK: %[[BWD:.*]]:2 = remat.scan mode <full> reverse (%[[G:.*]] = %{{.*}} : tensor<4xf32>) over (%{{.*}} = %[[FWD]]#2 : tensor<3x4xf32>, %{{.*}} = %[[WS]] : tensor<3x4xf32>, %{{.*}} = %[[IDS]] : tensor<3x4xi32>, %{{.*}} = %{{.*}} : tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>)
 // CHECK: remat.exp
 // CHECK: remat.yield %{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>
 // CHECK: return %{{.*}}, %[[BWD]]#0, %[[BWD]]#1 : tensor<f32>, tensor<4xf32>, tensor<3x4xf32>
 func.func @f(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>, %ids: tensor<3x4xi32>) -> tensor<f32> {
-  %h, %ys = remat.scan mode <nested 1> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>, %i = %ids : tensor<3x4xi32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+  %h, %ys = remat.scan mode <full> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>, %i = %ids : tensor<3x4xi32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
     %a = remat.mul %c, %w : tensor<4xf32>
     %e = remat.exp %a : tensor<4xf32>
     remat.yield %e, %a : tensor<4xf32>, tensor<4xf32>

@@ -68,6 +68,11 @@ def Remat_HostTensor : Type<
     "or complex numbers in host memory (#remat.host encoding)",
     "::mlir::RankedTensorType">;
 
+/// What a scan stacks or slices: a device tensor, or a host one (an
+/// `offload` scan's stacked carries, which its backward reloads a layer at a
+/// time).
+def Remat_StackedTensor : AnyTypeOf<[Remat_AnyTensor, Remat_HostTensor]>;
+
 def Remat_ScalarFloatTensor : Type<
     And<[StaticShapeTensorOf<[F32, F16, BF16]>.predicate,
          CPred<"::llvm::cast<::mlir::RankedTensorType>($_self).getRank() == 0">]>,
@@ -707,10 +712,10 @@ def Remat_ScanOp : Remat_Op<"scan", [
     ```
   }];
   let arguments = (ins Variadic<Remat_AnyTensor>:$inits,
-                       Variadic<Remat_AnyTensor>:$xs,
+                       Variadic<Remat_StackedTensor>:$xs,
                        Remat_ScanModeAttr:$mode,
                        UnitAttr:$reverse);
-  let results = (outs Variadic<Remat_AnyTensor>:$results);
+  let results = (outs Variadic<Remat_StackedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;

@@ -3,8 +3,10 @@
 // remat.reshape, remat.slice and remat.name are views: they allocate nothing.
 // Two cases cannot stay views once bufferized, and the lowering copies them
 // into a fresh buffer at the op itself, where the memory model counts it:
-//  * a reshape of a slice: the slice may not be contiguous, and a collapse of
-//    a non-contiguous buffer is a copy;
+//  * a reshape of a slice that is not contiguous (strided, or partial in a
+//    dimension other than the first it does not take one index of): a
+//    collapse of a non-contiguous buffer is a copy. A range of rows of a
+//    stacked tensor stays a view;
 //  * a returned view that contains a slice (its layout is not the identity
 //    the C interface returns) or whose root is a function argument or a
 //    constant (the caller owns every result, so the buffer cannot be
