@@ -26,6 +26,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "remat/Analysis/GraphProblem.h"
+#include "remat/Core/ByteSize.h"
+#include "remat/Core/Plan.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "remat/Dialect/Remat/Transforms/ScanModes.h"
@@ -33,6 +36,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Format.h"
 
 namespace remat {
 #define GEN_PASS_DEF_AUTODIFF
@@ -128,9 +132,17 @@ struct CreatedOps final : OpBuilder::Listener {
 /// Differentiates one function.
 class Differentiator {
 public:
-  Differentiator(func::FuncOp forward, ArrayRef<unsigned> wrt, unsigned loss)
+  /// `autoModes` replaces the modes of @f's `auto` scans, in pre-order
+  /// (an `auto` scan past its end is differentiated as `full`); `name` is
+  /// the new function's (default: @f_grad).
+  Differentiator(func::FuncOp forward, ArrayRef<unsigned> wrt, unsigned loss,
+                 ArrayRef<ScanModeAttr> autoModes = {}, std::string name = "")
       : forward(forward), wrtOption(wrt), lossIndex(loss),
+        autoModes(autoModes), gradName(std::move(name)),
         builder(forward.getContext()) {}
+
+  /// The new function (after a successful run).
+  func::FuncOp getGrad() { return grad; }
 
   LogicalResult run();
 
@@ -167,6 +179,8 @@ private:
   ArrayRef<unsigned> wrtOption;
   SmallVector<unsigned> wrt;
   unsigned lossIndex;
+  ArrayRef<ScanModeAttr> autoModes;
+  std::string gradName;
   OpBuilder builder;
   llvm::DenseSet<Value> active;
   llvm::DenseMap<Value, Value> adjoints;
@@ -597,6 +611,23 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
     for (OpResult result : copy->getResults())
       if (llvm::any_of(result.getUses(), stays))
         needed.push_back(result.getResultNumber());
+    // A value inside a copy's regions read from outside it (a checkpoint
+    // body's value its VJP reads, yielded later by exposeResiduals) keeps
+    // the whole copy.
+    bool innerNeeded = false;
+    copy->walk([&](Operation *inner) {
+      if (inner == copy)
+        return;
+      for (Value result : inner->getResults())
+        for (OpOperand &use : result.getUses())
+          if (backBody.findAncestorOpInBlock(*use.getOwner()) != copy &&
+              stays(use))
+            innerNeeded = true;
+    });
+    if (innerNeeded) {
+      kept.insert(copy);
+      continue;
+    }
     if (needed.empty())
       continue;
     if (recomputedUnderNone(copy)) {
@@ -843,7 +874,9 @@ LogicalResult Differentiator::run() {
   if (failed(checkOptions()))
     return failure();
   ModuleOp module = forward->getParentOfType<ModuleOp>();
-  std::string name = (forward.getSymName() + "_grad").str();
+  std::string name = gradName.empty()
+                         ? (forward.getSymName() + "_grad").str()
+                         : gradName;
   if (module.lookupSymbol(name))
     return forward.emitError("remat-autodiff: cannot create @")
            << name << ": a symbol with that name exists";
@@ -851,7 +884,18 @@ LogicalResult Differentiator::run() {
   grad = cast<func::FuncOp>(forward->clone());
   grad.setSymName(name);
   module.insert(std::next(Block::iterator(forward)), grad);
-  // Nested scans become nests of full ones, which the scan VJP handles.
+  // `auto` scans take the modes chosen for them; nested scans become nests
+  // of full ones, which the scan VJP handles.
+  unsigned autoIndex = 0;
+  grad.walk<WalkOrder::PreOrder>([&](ScanOp scan) {
+    if (scan.getMode().getKind() != ScanModeKind::Auto)
+      return;
+    scan.setModeAttr(autoIndex < autoModes.size()
+                         ? autoModes[autoIndex]
+                         : ScanModeAttr::get(scan.getContext(),
+                                             ScanModeKind::Full, 0));
+    ++autoIndex;
+  });
   expandNestedScans(grad);
   Block &body = grad.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
@@ -944,12 +988,160 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
         targets.push_back(func);
       }
     }
-    for (func::FuncOp func : targets)
-      if (failed(Differentiator(func, wrt, loss).run()))
+    std::optional<BudgetSpec> budgetSpec;
+    if (!budget.empty()) {
+      auto parsed = parseBudget(budget);
+      if (auto *error = std::get_if<std::string>(&parsed)) {
+        module.emitError("remat-autodiff: invalid budget: ") << *error;
         return signalPassFailure();
+      }
+      budgetSpec = std::get<BudgetSpec>(parsed);
+    }
+    for (func::FuncOp func : targets) {
+      FailureOr<SmallVector<ScanModeAttr>> modes =
+          chooseAutoModes(func, budgetSpec);
+      if (failed(modes) ||
+          failed(Differentiator(func, wrt, loss, *modes).run()))
+        return signalPassFailure();
+    }
   }
 
 private:
+  /// What one choice of modes for the `auto` scans gives: the joint graph's
+  /// unconstrained peak and its cost (the planner's: FLOPs plus bytes moved,
+  /// host transfers included).
+  struct Evaluation {
+    int64_t peak = 0;
+    double cost = 0;
+  };
+
+  /// Differentiates `func` with `modes` for its auto scans into a scratch
+  /// function, models it and erases it. Failure (diagnostics swallowed:
+  /// the real run repeats them) when it cannot be differentiated or
+  /// modelled.
+  FailureOr<Evaluation> evaluate(func::FuncOp func,
+                                 ArrayRef<ScanModeAttr> modes) {
+    ScopedDiagnosticHandler quiet(func.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    Differentiator candidate(func, wrt, loss, modes,
+                             "__remat_autodiff_auto_candidate");
+    LogicalResult built = candidate.run();
+    func::FuncOp grad = candidate.getGrad();
+    if (failed(built)) {
+      if (grad)
+        grad.erase();
+      return failure();
+    }
+    FailureOr<GraphProblem> graph = buildGraphProblem(grad, {});
+    Evaluation result;
+    if (succeeded(graph)) {
+      result.peak = unconstrainedProfile(graph->problem).peak;
+      for (NodeId id = 0; id < graph->problem.size(); ++id)
+        result.cost += graph->problem.node(id).cost;
+      // The planner's price of moving a byte to host memory and back, for
+      // what offload scans stack there (their cost model counts no FLOPs
+      // for it).
+      grad.walk([&](OffloadOp offload) {
+        int64_t layers = 1;
+        for (Operation *parent = offload->getParentOp(); parent != grad;
+             parent = parent->getParentOp())
+          if (auto scan = dyn_cast<ScanOp>(parent))
+            layers *= scan.getLength();
+        result.cost += 2.0 * graph->problem.transferCostPerByte *
+                       static_cast<double>(layers) *
+                       static_cast<double>(
+                           getMemoryBytes(offload.getInput().getType()));
+      });
+    }
+    grad.erase();
+    if (failed(graph))
+      return failure();
+    return result;
+  }
+
+  /// The modes of `func`'s `auto` scans, in pre-order: for each in turn,
+  /// the fixed mode (none, full, nested with its default block, offload)
+  /// that makes the joint graph cheapest while its unconstrained peak fits
+  /// the budget, the scans after it counted as `full`. Without a budget
+  /// every auto scan is `none`: nothing asks for memory to be saved. When no
+  /// mode fits, the one with the smallest peak, with a warning naming that
+  /// peak (remat-rematerialize may still reach the budget by recomputing
+  /// outside the scan). A remark on each scan lists what each mode gives.
+  FailureOr<SmallVector<ScanModeAttr>>
+  chooseAutoModes(func::FuncOp func, std::optional<BudgetSpec> budgetSpec) {
+    SmallVector<ScanOp> scans;
+    func.walk<WalkOrder::PreOrder>([&](ScanOp scan) {
+      if (scan.getMode().getKind() == ScanModeKind::Auto)
+        scans.push_back(scan);
+    });
+    MLIRContext *context = func.getContext();
+    auto modeOf = [&](ScanModeKind kind) {
+      return ScanModeAttr::get(context, kind, 0);
+    };
+    SmallVector<ScanModeAttr> chosen;
+    if (scans.empty())
+      return chosen;
+    if (!budgetSpec) {
+      chosen.assign(scans.size(), modeOf(ScanModeKind::None));
+      return chosen;
+    }
+    // Percentages are of the peak with every auto scan keeping everything.
+    SmallVector<ScanModeAttr> none(scans.size(), modeOf(ScanModeKind::None));
+    FailureOr<Evaluation> base = evaluate(func, none);
+    if (failed(base))
+      return chosen; // the real run reports why
+    int64_t budgetBytes = budgetSpec->resolve(base->peak);
+    for (ScanOp scan : scans) {
+      SmallVector<ScanModeAttr> candidates{
+          modeOf(ScanModeKind::None), modeOf(ScanModeKind::Full),
+          ScanModeAttr::get(context, ScanModeKind::Nested,
+                            nestedBlockSize(modeOf(ScanModeKind::Nested),
+                                            scan.getLength()))};
+      if (llvm::any_of(scan.getInits().getTypes(), [](Type type) {
+            return OffloadOp::isOffloadableType(type);
+          }))
+        candidates.push_back(modeOf(ScanModeKind::Offload));
+      std::optional<std::pair<ScanModeAttr, Evaluation>> best, smallest;
+      std::string table;
+      llvm::raw_string_ostream os(table);
+      for (ScanModeAttr mode : candidates) {
+        SmallVector<ScanModeAttr> modes(chosen);
+        modes.push_back(mode);
+        FailureOr<Evaluation> result = evaluate(func, modes);
+        if (failed(result))
+          continue;
+        os << "\n  " << mode << ": peak " << formatBytes(result->peak)
+           << ", cost " << llvm::format("%.4g", result->cost);
+        if (!smallest || result->peak < smallest->second.peak)
+          smallest = {mode, *result};
+        if (result->peak <= budgetBytes &&
+            (!best || result->cost < best->second.cost))
+          best = {mode, *result};
+      }
+      if (!smallest)
+        return chosen; // the real run reports why
+      if (best) {
+        chosen.push_back(best->first);
+        scan.emitRemark("remat-autodiff: auto chose ")
+            << best->first << " under a budget of "
+            << formatBytes(budgetBytes) << " (peak "
+            << formatBytes(best->second.peak) << "):" << os.str();
+        continue;
+      }
+      chosen.push_back(smallest->first);
+      scan.emitWarning("remat-autodiff: no remat mode of this scan fits a "
+                       "budget of ")
+          << formatBytes(budgetBytes) << " (" << budgetBytes
+          << " B): the smallest peak, " << formatBytes(smallest->second.peak)
+          << " (" << smallest->second.peak << " B), is with "
+          << smallest->first
+          << "; it is used, and remat-rematerialize must recompute the "
+             "rest (or use budget="
+          << smallest->second.peak << " or more):" << os.str();
+    }
+    return chosen;
+  }
+
   /// The functions to differentiate when `functions` names none: every
   /// defined public function whose result #loss is a 0-d float tensor
   /// (gradients already made, @*_grad, excepted). Finding none is a

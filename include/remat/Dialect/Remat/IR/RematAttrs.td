@@ -142,23 +142,26 @@ def Remat_PolicyAttr : Remat_Attr<"Policy", "policy"> {
 def Remat_ScanModeAttr : Remat_Attr<"ScanMode", "scan_mode"> {
   let summary = "rematerialization mode of a remat.scan";
   let description = [{
-    * `none`: every layer's activations are kept;
-    * `full`: only the carries between layers are kept and each layer is
-      recomputed in the backward pass (Haliax's `ScanCheckpointPolicy(True)`);
-    * `nested` or `nested N`: carries are kept every N layers (default
-      ceil(sqrt(L))), and blocks are recomputed;
-    * `offload`: carries are moved to host memory;
-    * `auto`: chosen from the budget by the chain-optimal solver.
+    How `remat-autodiff` builds a scan's backward pass (docs/autodiff.md,
+    "Scans"), as Haliax's `ScanCheckpointPolicy` / `jax.checkpoint` around
+    the body of `jax.lax.scan`:
+    * `none`: the forward stacks every value of a layer its backward reads;
+      nothing is recomputed (JAX's scan without `remat`);
+    * `full`: only the carry each layer starts from is stacked; the backward
+      re-runs each layer once (`remat=True`);
+    * `nested` or `nested k`: every k-th carry is stacked; the backward
+      re-runs each block of k layers from its carry, then each layer from
+      its carry (`remat="nested"`). k defaults to the divisor of L nearest
+      sqrt(L) (ceil(sqrt(L)) when none is close); it is at least 1 and at
+      most L;
+    * `offload`: the carries are stacked in host memory and reloaded one
+      layer at a time (`remat="offload"`);
+    * `auto`: one of the above, chosen by `remat-autodiff{budget=...}`: the
+      cheapest whose joint graph fits the budget (`none` without one).
 
     ```mlir
     #remat.scan_mode<nested 4>
     ```
-
-    Status: the mode is parsed, verified and kept by every pass, but nothing
-    acts on it yet. `remat-autodiff` does not differentiate through
-    `remat.scan`, and `remat-rematerialize` plans a scan as one op whose
-    scratch is one iteration's temporaries. Scan differentiation and the
-    chain-optimal solver that implement these modes come next.
   }];
   let parameters = (ins "::remat::ScanModeKind":$kind,
                         DefaultValuedParameter<"int64_t", "0">:$blockSize);

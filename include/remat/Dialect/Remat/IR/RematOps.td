@@ -694,9 +694,9 @@ def Remat_ScanOp : Remat_Op<"scan", [
     arguments are the carries followed by the slices; it yields the new
     carries followed by per-layer outputs, which come back stacked along a new
     leading dimension of size `L`. The results are the final carries then the
-    stacked outputs. `mode` says how the planner is to rematerialize it
-    (not acted on yet: see `#remat.scan_mode`); its scratch is what one
-    iteration allocates. A scan of one layer canonicalizes to its body, run
+    stacked outputs. `mode` says what remat-autodiff stacks for the
+    backward pass and what it recomputes (`#remat.scan_mode`); its scratch
+    is what one iteration allocates. A scan of one layer canonicalizes to its body, run
     once on the layer's slices (reshapes, which are views), whatever its
     mode. With `reverse` (as `jax.lax.scan(..., reverse=True)`), iteration
     `i` sees slice `L - 1 - i` and its outputs go to position `L - 1 - i`:

@@ -114,6 +114,12 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
     backward reads (its residuals), and its policy decides which of them are
     kept.
 
+    A `remat.scan` is differentiated into a reverse scan whose mode says what
+    the forward stacks for it: everything its layers' VJPs read (`none`),
+    the carries (`full`), every k-th carry with blocks re-run (`nested k`),
+    the carries in host memory (`offload`). `auto` scans take the cheapest
+    of those whose joint graph fits `budget`.
+
     ```mlir
     // Before
     func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
@@ -144,7 +150,12 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
                "no gradient)">,
     Option<"loss", "loss", "unsigned", /*default=*/"0",
            "Index of the result to differentiate; it must be a 0-d float "
-           "tensor">
+           "tensor">,
+    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+           "Peak device bytes the joint graph may reach, for choosing the "
+           "mode of each `auto` scan (64MiB, 1.5GB, 123456, or 50% of the "
+           "peak with every auto scan as `none`). Empty: auto scans are "
+           "`none`.">
   ];
   let dependentDialects = ["::remat::RematDialect"];
 }
