@@ -103,3 +103,34 @@ func.func @scan_reverse(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> (tensor<4xf
   }
   return %h, %ys : tensor<4xf32>, tensor<3x4xf32>
 }
+
+// -----
+
+// An offload scan's stack of carries lives in host memory: a page-aligned
+// buffer (how the runtime tells host from device), into which each
+// iteration inserts the carry itself (that copy is the transfer; the
+// remat.offload goes). The backward reads a layer's host slice and reloads
+// it into a fresh, device-aligned buffer.
+// CHECK-LABEL: func.func @offload_scan
+// CHECK: %[[HOST:.*]] = memref.alloc() {alignment = 4096 : i64} : memref<3x4xf32>
+// CHECK: %[[STACK:.*]] = bufferization.to_tensor %[[HOST]] restrict writable
+// CHECK: scf.for %{{.*}} = {{.*}} iter_args(%[[C:.*]] = %{{.*}}, %[[ACC:.*]] = %[[STACK]])
+// CHECK-NOT: memref.alloc() {alignment = 4096
+// CHECK: tensor.insert_slice %[[C]] into %[[ACC]]
+// CHECK: scf.for
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice
+// CHECK: bufferization.to_buffer %[[SLICE]]
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+func.func @offload_scan(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %h, %stack = remat.scan mode <offload> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32, #remat.host>) {
+    %m = remat.mul %c, %w : tensor<4xf32>
+    %o = remat.offload %c : tensor<4xf32> -> tensor<4xf32, #remat.host>
+    remat.yield %m, %o : tensor<4xf32>, tensor<4xf32, #remat.host>
+  }
+  %g, %gw = remat.scan mode <offload> reverse (%d = %h : tensor<4xf32>) over (%s = %stack : tensor<3x4xf32, #remat.host>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+    %r = remat.reload %s : tensor<4xf32, #remat.host> -> tensor<4xf32>
+    %p = remat.mul %r, %d : tensor<4xf32>
+    remat.yield %p, %r : tensor<4xf32>, tensor<4xf32>
+  }
+  return %h, %g : tensor<4xf32>, tensor<4xf32>
+}
