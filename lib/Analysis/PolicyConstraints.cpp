@@ -18,6 +18,9 @@
 // PyTorch-style marks on single ops (remat.mark) override region policies;
 // must_recompute uses the start of the whole backward pass.
 //
+// A name a policy lists that no remat.name of its region uses (a typo,
+// usually) is a warning here, and only here: see warnUnmatchedPolicyNames.
+//
 //===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/GraphProblem.h"
@@ -26,6 +29,8 @@
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
 
@@ -72,6 +77,151 @@ bool hasOffloadableResults(const GraphProblem &graph, NodeId id) {
     if (!OffloadOp::isOffloadableType(graph.ops[id]->getResult(i).getType()))
       return false;
   return count != 0;
+}
+
+/// Whether a policy term lists names (the alternatives of `a | b` are
+/// terms).
+bool listsNames(PolicyKind kind) {
+  switch (kind) {
+  case PolicyKind::SaveOnlyTheseNames:
+  case PolicyKind::SaveAnyNamesButThese:
+  case PolicyKind::SaveAnythingExceptTheseNames:
+  case PolicyKind::SaveAndOffloadOnlyTheseNames:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// A name a checkpoint policy lists, with the policy term that lists it.
+struct ListedName {
+  llvm::StringRef name;
+  PolicyKind kind;
+};
+
+/// The names `policy` lists (both lists of save_and_offload_only_these_names,
+/// every alternative of `a | b`), each once, in the order written.
+llvm::SmallVector<ListedName> listedNames(PolicyAttr policy) {
+  llvm::SmallVector<PolicyAttr> terms;
+  if (policy.getKind() == PolicyKind::Any) {
+    for (Attribute alternative : policy.getAlternatives())
+      if (auto term = dyn_cast<PolicyAttr>(alternative))
+        terms.push_back(term);
+  } else {
+    terms.push_back(policy);
+  }
+  llvm::SmallVector<ListedName> listed;
+  llvm::StringSet<> seen;
+  for (PolicyAttr term : terms) {
+    if (!listsNames(term.getKind()))
+      continue;
+    for (ArrayAttr list : {term.getNames(), term.getOffloadNames()})
+      for (Attribute attr : list)
+        if (auto name = dyn_cast<StringAttr>(attr))
+          if (seen.insert(name.getValue()).second)
+            listed.push_back({name.getValue(), term.getKind()});
+  }
+  return listed;
+}
+
+/// Warns, on the checkpoint op, about each name its policy lists that no
+/// remat.name inside its region (nested checkpoints and remat.scan bodies
+/// included) tags a value with: such a name selects nothing, which is
+/// almost always a typo. The warning suggests the region's closest name
+/// (StringRef::edit_distance), or lists the region's names, or says it has
+/// none. Planning goes on: the policy means what it says.
+///
+/// Only the planner warns, once per checkpoint op and name: remat-autodiff
+/// copies @f into @f_grad, and a warning in both passes would say it twice.
+/// For the same reason the caller warns only in a function with a backward
+/// pass: in @f, which has none, a policy decides nothing, and @f_grad has the
+/// same checkpoint at the same location.
+///
+/// Linear in the size of the function, whatever the nesting depth: ops are
+/// numbered once in pre-order, so a region is an interval of numbers and
+/// "does a remat.name in it use this tag" is a binary search.
+void warnUnmatchedPolicyNames(func::FuncOp func) {
+  struct Region {
+    CheckpointOp op;
+    llvm::SmallVector<ListedName> names;
+    unsigned begin = 0, end = 0;
+  };
+  llvm::SmallVector<Region> regions;
+  llvm::DenseMap<Operation *, unsigned> regionIndex;
+  // Pre-order numbers of the remat.name ops using each tag, ascending.
+  llvm::StringMap<llvm::SmallVector<unsigned, 2>> tagPositions;
+  unsigned counter = 0;
+  func->walk([&](Operation *op, const WalkStage &stage) {
+    if (stage.isBeforeAllRegions()) {
+      unsigned position = counter++;
+      if (auto name = dyn_cast<NameOp>(op))
+        tagPositions[name.getTag()].push_back(position);
+      if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
+        llvm::SmallVector<ListedName> names =
+            listedNames(checkpoint.getPolicy());
+        if (!names.empty()) {
+          regionIndex[op] = regions.size();
+          regions.push_back({checkpoint, std::move(names), position, 0});
+        }
+      }
+    }
+    if (stage.isAfterAllRegions())
+      if (auto it = regionIndex.find(op); it != regionIndex.end())
+        regions[it->second].end = counter;
+  });
+  if (regions.empty())
+    return;
+
+  auto usedIn = [](llvm::ArrayRef<unsigned> positions, const Region &region) {
+    const unsigned *it = llvm::lower_bound(positions, region.begin);
+    return it != positions.end() && *it < region.end;
+  };
+  for (Region &region : regions) {
+    // The region's own tags, sorted; computed only when a name is missing.
+    std::optional<llvm::SmallVector<llvm::StringRef>> defined;
+    for (const ListedName &listed : region.names) {
+      auto it = tagPositions.find(listed.name);
+      if (it != tagPositions.end() && usedIn(it->second, region))
+        continue;
+      if (!defined) {
+        defined.emplace();
+        for (const auto &entry : tagPositions)
+          if (usedIn(entry.second, region))
+            defined->push_back(entry.first());
+        llvm::sort(*defined);
+      }
+      InFlightDiagnostic diag = region.op.emitWarning();
+      diag << "remat-rematerialize: checkpoint policy "
+           << stringifyPolicyKind(listed.kind) << " names '" << listed.name
+           << "', which no remat.name in this region tags";
+      // The closest tag, if close enough to be the one meant.
+      unsigned maxDistance =
+          std::max<unsigned>(1, static_cast<unsigned>(listed.name.size()) / 3);
+      std::optional<llvm::StringRef> closest;
+      unsigned closestDistance = maxDistance + 1;
+      for (llvm::StringRef tag : *defined) {
+        unsigned distance = listed.name.edit_distance(
+            tag, /*AllowReplacements=*/true, maxDistance);
+        if (distance < closestDistance) {
+          closest = tag;
+          closestDistance = distance;
+        }
+      }
+      if (closest) {
+        diag << "; did you mean '" << *closest << "'?";
+      } else if (defined->empty()) {
+        diag << "; the region tags no value (remat.name %v as \"...\")";
+      } else {
+        diag << "; the region's names are ";
+        constexpr size_t kMaxListed = 10;
+        llvm::interleaveComma(
+            llvm::ArrayRef(*defined).take_front(kMaxListed), diag,
+            [&](llvm::StringRef tag) { diag << "'" << tag << "'"; });
+        if (defined->size() > kMaxListed)
+          diag << " and " << defined->size() - kMaxListed << " more";
+      }
+    }
+  }
 }
 
 } // namespace
@@ -121,6 +271,11 @@ LogicalResult remat::applyPolicies(GraphProblem &graph) {
       if (!regionBackwardStart.try_emplace(region, id).second)
         break;
   }
+  // Policy names that select nothing, where the policies apply: in a
+  // function with a backward pass (see warnUnmatchedPolicyNames).
+  if (backwardStart)
+    if (auto func = graph.ops[*backwardStart]->getParentOfType<func::FuncOp>())
+      warnUnmatchedPolicyNames(func);
   // The last step that reads each node.
   std::vector<Step> lastRead(problem.size(), -1);
   for (NodeId id = 0; id < problem.size(); ++id)

@@ -116,7 +116,10 @@ llvm::FailureOr<GraphProblem> buildGraphProblem(mlir::func::FuncOp func,
 /// preferences. "Not saved" means that reads by backward ops (those carrying
 /// `remat.vjp_of`) of the region's own forward ops must come from a
 /// recomputed copy. Fails, with a diagnostic on the op, on a must_recompute
-/// mark on an op of the backward pass.
+/// mark on an op of the backward pass. Warns (and goes on) on each name a
+/// checkpoint policy lists that no remat.name in its region uses, in a
+/// function with a backward pass; remat-autodiff leaves this to the planner,
+/// so that it is said once.
 llvm::LogicalResult applyPolicies(GraphProblem &graph);
 
 /// Attribute names shared with remat-autodiff.

@@ -175,7 +175,9 @@ func.func @only_s(%x: tensor<16x16xf32>, %w: tensor<16x16xf32>, %w2: tensor<16x1
 // -----
 
 // save_only_these_names ["other"]: no value carries the name: as
-// nothing_saveable.
+// nothing_saveable, and a warning (planning @only_none_grad; @only_none has
+// no backward pass).
+// CHECK:       :[[@LINE+9]]:8: warning: remat-rematerialize: checkpoint policy save_only_these_names names 'other', which no remat.name in this region tags; the region's names are 'm', 's'
 // CHECK-LABEL: report for @only_none_grad
 // CHECK:      rematerialized:
 // CHECK-NEXT:   recompute remat.matmul "m" ({{.*}}) before step [[S:[0-9]+]]
