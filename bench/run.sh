@@ -2,7 +2,8 @@
 # Builds the benchmark binaries (through the shared build lock: one build at
 # a time) and runs each, printing Google Benchmark's table. Extra arguments
 # go to every binary, e.g. --benchmark_filter=transformer. Then runs the CPU
-# code's benchmarks (bench/cpu_bench.py).
+# code's benchmarks (bench/cpu_bench.py) and the deep scans in every remat
+# mode (bench/scan_bench.py).
 #
 #   bench/run.sh [benchmark flags...]
 #   REMAT_BUILD_DIR=/path/to/build bench/run.sh
@@ -38,4 +39,14 @@ if [[ "${REMAT_BENCH_CPU:-1}" != 0 ]]; then
   flock /tmp/remat-build.lock ninja -C "$build" "${cpu_targets[@]}"
   echo "== CPU code (bench/cpu_bench.py)"
   REMAT_BUILD_DIR="$build" /usr/bin/python3 "$root/bench/cpu_bench.py"
+fi
+
+# Deep MLP scans of 100, 1,000 and 10,000 layers in every remat mode
+# (bench/scan_bench.py: measured peak, activations and step time beside the
+# predictions), the table of docs/performance.md "Deep scans: remat modes".
+# REMAT_BENCH_SCAN=0 skips it.
+if [[ "${REMAT_BENCH_SCAN:-1}" != 0 ]]; then
+  flock /tmp/remat-build.lock ninja -C "$build" remat-opt remat-run
+  echo "== Deep scans (bench/scan_bench.py)"
+  REMAT_BUILD_DIR="$build" /usr/bin/python3 "$root/bench/scan_bench.py"
 fi
