@@ -3,7 +3,8 @@
 # a time) and runs each, printing Google Benchmark's table. Extra arguments
 # go to every binary, e.g. --benchmark_filter=transformer. Then runs the CPU
 # code's benchmarks (bench/cpu_bench.py) and the deep scans in every remat
-# mode (bench/scan_bench.py).
+# mode (bench/scan_bench.py), and the chain solver against the greedy
+# (bench/chain_bench.py).
 #
 #   bench/run.sh [benchmark flags...]
 #   REMAT_BUILD_DIR=/path/to/build bench/run.sh
@@ -49,4 +50,13 @@ if [[ "${REMAT_BENCH_SCAN:-1}" != 0 ]]; then
   flock /tmp/remat-build.lock ninja -C "$build" remat-opt remat-run
   echo "== Deep scans (bench/scan_bench.py)"
   REMAT_BUILD_DIR="$build" /usr/bin/python3 "$root/bench/scan_bench.py"
+fi
+
+# The chain solver against the greedy on unrolled MLPs (bench/chain_bench.py),
+# the table of docs/solvers.md "A training step as a chain".
+# REMAT_BENCH_CHAIN=0 skips it.
+if [[ "${REMAT_BENCH_CHAIN:-1}" != 0 ]]; then
+  flock /tmp/remat-build.lock ninja -C "$build" remat-opt
+  echo "== Chain solver (bench/chain_bench.py)"
+  REMAT_BUILD_DIR="$build" /usr/bin/python3 "$root/bench/chain_bench.py"
 fi

@@ -3,13 +3,16 @@
 // The dynamic programme of Beaumont et al. (2019, Rotor) on the memory model
 // of HeterogeneousChain. Opt(a, b, m) is the least cost of the backward of
 // layers [a, b) starting with a_a and d_b in memory, within m units that
-// count a_a, d_b and everything the segment creates:
+// count a_a, d_b and everything the segment creates, including the
+// persistent values of its backwards, G(a, b) = sum_{a<=k<b} g_k:
 //
 //   Opt(b, b, m)  = 0 if 2 x_b <= m                       (a_b, d_b)
 //   Opt(a, b, m)  = min of
 //     store all:    uf_a + ub_a + Opt(a+1, b, m - x_a - xbar_a)
-//                   if 2 x_a + xbar_a + x_{a+1} <= m      (B_a's footprint)
-//     checkpoint j: sum_{a<=k<j} uf_k + Opt(j, b, m - x_a) + Opt(a, j, m)
+//                   if 2 x_a + xbar_a + x_{a+1} + G(a, b) <= m
+//                                                         (B_a's footprint)
+//     checkpoint j: sum_{a<=k<j} uf_k + Opt(j, b, m - x_a)
+//                     + Opt(a, j, m - G(j, b))
 //                   for a < j < b, if adv(a, j) + x_b <= m, where
 //                   adv(a, j) = max_{a<=k<j} x_k + x_{k+1} + [k > a] x_a
 //                   (advancing from a_a to a_j without storing).
@@ -42,9 +45,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int16_t kStoreAll = -1;
 constexpr int16_t kNoChoice = -2;
 
-/// Sizes (in bytes or units) of a chain: x[0..L], xbar[0..L).
+/// Sizes (in bytes or units) of a chain: x[0..L], xbar[0..L), and the
+/// prefix sums of the persistent sizes, g[0..L] (G(a, b) = g[b] - g[a]).
 struct Sizes {
-  std::vector<int64_t> x, xbar;
+  std::vector<int64_t> x, xbar, g;
+  int64_t persistent(int32_t a, int32_t b) const { return g[b] - g[a]; }
 };
 
 /// The chain's sizes divided by `unit`, rounded up.
@@ -56,6 +61,12 @@ Sizes scaledSizes(const HeterogeneousChain &chain, int64_t unit) {
   sizes.x.push_back(up(chain.outputBytes));
   for (int64_t bytes : chain.internalBytes)
     sizes.xbar.push_back(up(bytes));
+  sizes.g.assign(1, 0);
+  for (int32_t i = 0; i < chain.size(); ++i)
+    sizes.g.push_back(sizes.g.back() +
+                      (chain.persistentBytes.empty()
+                           ? 0
+                           : up(chain.persistentBytes[i])));
   return sizes;
 }
 
@@ -80,7 +91,7 @@ Unfolded unfold(const HeterogeneousChain &chain, const Sizes &bytes,
     out.peak = std::max(out.peak, footprint);
   };
   struct Task {
-    bool backward; // B_a, else the segment [a, b)
+    bool backward; // B_a (of the segment [a, b)), else the segment [a, b)
     int32_t a, b;
     int64_t m;     // units available (segments)
     int64_t extra; // bytes held by enclosing segments
@@ -91,7 +102,8 @@ Unfolded unfold(const HeterogeneousChain &chain, const Sizes &bytes,
     stack.pop_back();
     const int32_t a = t.a, b = t.b;
     if (t.backward) {
-      emit(ChainOp::Kind::Backward, a, t.extra + 2 * x[a] + xbar[a] + x[a + 1]);
+      emit(ChainOp::Kind::Backward, a,
+           t.extra + 2 * x[a] + xbar[a] + x[a + 1] + bytes.persistent(a, b));
       continue;
     }
     if (a == b)
@@ -100,7 +112,7 @@ Unfolded unfold(const HeterogeneousChain &chain, const Sizes &bytes,
     if (choice == kStoreAll) {
       emit(ChainOp::Kind::ForwardStoreAll, a,
            t.extra + x[a] + xbar[a] + x[a + 1] + x[b]);
-      stack.push_back({true, a, a, 0, t.extra});
+      stack.push_back({true, a, b, 0, t.extra});
       stack.push_back({false, a + 1, b, t.m - units.x[a] - units.xbar[a],
                        t.extra + x[a] + xbar[a]});
       continue;
@@ -109,7 +121,8 @@ Unfolded unfold(const HeterogeneousChain &chain, const Sizes &bytes,
     for (int32_t k = a; k < j; ++k)
       emit(ChainOp::Kind::Forward, k,
            t.extra + (k > a ? x[a] : 0) + x[k] + x[k + 1] + x[b]);
-    stack.push_back({false, a, j, t.m, t.extra});
+    stack.push_back({false, a, j, t.m - units.persistent(j, b),
+                     t.extra + bytes.persistent(j, b)});
     stack.push_back({false, j, b, t.m - units.x[a], t.extra + x[a]});
   }
   return out;
@@ -132,14 +145,15 @@ MinPeak computeMinPeak(const Sizes &s, int32_t n) {
   for (int32_t d = 1; d <= n; ++d)
     for (int32_t a = 0; a + d <= n; ++a) {
       int32_t b = a + d;
-      int64_t best = std::max(2 * x[a] + xbar[a] + x[a + 1],
+      int64_t best = std::max(2 * x[a] + xbar[a] + x[a + 1] + s.persistent(a, b),
                               x[a] + xbar[a] + mp.at(a + 1, b));
       int16_t choice = kStoreAll;
       int64_t adv = 0;
       for (int32_t j = a + 1; j < b; ++j) {
         int32_t k = j - 1;
         adv = std::max(adv, x[k] + x[k + 1] + (k > a ? x[a] : 0));
-        int64_t peak = std::max({adv + x[b], x[a] + mp.at(j, b), mp.at(a, j)});
+        int64_t peak = std::max({adv + x[b], x[a] + mp.at(j, b),
+                                 s.persistent(j, b) + mp.at(a, j)});
         if (peak < best) {
           best = peak;
           choice = static_cast<int16_t>(j);
@@ -165,6 +179,10 @@ std::optional<std::string> HeterogeneousChain::check() const {
            std::to_string(backwardCost.size()) + ", " +
            std::to_string(inputBytes.size()) + " and " +
            std::to_string(internalBytes.size()) + ")";
+  if (!persistentBytes.empty() && persistentBytes.size() != n)
+    return "a chain of " + std::to_string(n) +
+           " layers needs no persistent sizes or as many (got " +
+           std::to_string(persistentBytes.size()) + ")";
   if (n > static_cast<size_t>(std::numeric_limits<int16_t>::max()))
     return "a chain of " + std::to_string(n) + " layers is longer than the "
            "chain solver accepts (32767)";
@@ -177,14 +195,16 @@ std::optional<std::string> HeterogeneousChain::check() const {
     return std::string("the chain's output is larger than 2^60 bytes");
   for (size_t i = 0; i < n; ++i) {
     std::string layer = "layer " + std::to_string(i);
-    if (inputBytes[i] < 0 || internalBytes[i] < 0)
+    const int64_t persistent = persistentBytes.empty() ? 0 : persistentBytes[i];
+    if (inputBytes[i] < 0 || internalBytes[i] < 0 || persistent < 0)
       return layer + " has a negative size";
     if (!std::isfinite(forwardCost[i]) || forwardCost[i] < 0 ||
         !std::isfinite(backwardCost[i]) || backwardCost[i] < 0)
       return layer + " has a cost that is negative or not finite";
     // Each term is below 2^60 once checked, so the sum cannot overflow.
     if (inputBytes[i] > kMaxTotal || internalBytes[i] > kMaxTotal ||
-        (total += inputBytes[i] + internalBytes[i]) > kMaxTotal)
+        persistent > kMaxTotal ||
+        (total += inputBytes[i] + internalBytes[i] + persistent) > kMaxTotal)
       return "the sizes of the chain add up to more than 2^60 bytes (at " +
              layer + ")";
   }
@@ -256,7 +276,9 @@ remat::solveHeterogeneousChain(const HeterogeneousChain &chain,
       // Store all: B_a's footprint, then [a+1, b) beside a_a and the tape.
       const double own = chain.forwardCost[a] + chain.backwardCost[a];
       const double *rest = &opt[index(a + 1, b)];
-      for (int64_t m = std::max(2 * x[a] + xbar[a] + x[a + 1], x[a] + xbar[a]);
+      for (int64_t m = std::max(2 * x[a] + xbar[a] + x[a + 1] +
+                                    units.persistent(a, b),
+                                x[a] + xbar[a]);
            m <= budget; ++m) {
         double cost = own + rest[m - x[a] - xbar[a]];
         if (cost < row[m]) {
@@ -272,8 +294,10 @@ remat::solveHeterogeneousChain(const HeterogeneousChain &chain,
         const double advance = prefix[j] - prefix[a];
         const double *right = &opt[index(j, b)];
         const double *left = &opt[index(a, j)];
-        for (int64_t m = std::max(adv + x[b], x[a]); m <= budget; ++m) {
-          double cost = advance + right[m - x[a]] + left[m];
+        const int64_t done = units.persistent(j, b);
+        for (int64_t m = std::max({adv + x[b], x[a], done}); m <= budget;
+             ++m) {
+          double cost = advance + right[m - x[a]] + left[m - done];
           if (cost < row[m]) {
             row[m] = cost;
             rowWhat[m] = static_cast<int16_t>(j);

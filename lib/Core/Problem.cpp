@@ -61,6 +61,19 @@ std::optional<std::string> Problem::check() const {
       return what + " must be saved but a policy says it must not be kept";
     if (node.mustOffload && !node.offloadable)
       return what + " must be offloaded but is not offloadable";
+    if (node.adjointOf != kNotAdjoint) {
+      if (node.resident)
+        return what + " is resident but belongs to the backward pass";
+      if (node.adjointOf != kAdjointOfUnknown &&
+          (node.adjointOf < 0 || node.adjointOf >= id))
+        return what + " is the adjoint of node " +
+               std::to_string(node.adjointOf) + ", which is not an earlier node";
+      if (node.adjointOf >= 0 && (nodes[node.adjointOf].resident ||
+                                  nodes[node.adjointOf].adjointOf != kNotAdjoint))
+        return what + " is the adjoint of node " +
+               std::to_string(node.adjointOf) +
+               ", which is not a computed forward node";
+    }
     if (node.keepLimit != kNoKeepLimit) {
       if (node.keepLimit < id)
         return what + " has a keep limit before its own step";

@@ -8,6 +8,9 @@
 
 #include "remat/Core/Solvers.h"
 
+#include "WeightedCost.h"
+#include "remat/Core/ChainPlanner.h"
+
 #include <algorithm>
 #include <cctype>
 #include <limits>
@@ -19,7 +22,8 @@ std::optional<SolverKind> remat::parseSolverKind(const std::string &text) {
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return std::tolower(c); });
   for (SolverKind kind : {SolverKind::Greedy, SolverKind::Exact,
-                          SolverKind::Policy, SolverKind::Auto})
+                          SolverKind::Chain, SolverKind::Policy,
+                          SolverKind::Auto})
     if (lower == toString(kind))
       return kind;
   return std::nullopt;
@@ -31,6 +35,8 @@ const char *remat::toString(SolverKind kind) {
     return "greedy";
   case SolverKind::Exact:
     return "exact";
+  case SolverKind::Chain:
+    return "chain";
   case SolverKind::Policy:
     return "policy";
   case SolverKind::Auto:
@@ -75,15 +81,42 @@ static SolverKind chooseAutomatically(const Problem &problem,
   return SolverKind::Exact;
 }
 
+/// Auto on a chain: the chain solver's plan replaces `chosen`'s when it fits
+/// and is strictly cheaper (preference-weighted), or fits where `chosen`'s
+/// does not. A proven-optimal exact plan is never beaten (the chain's plans
+/// are points of the exact model), so the chain solver is not run then; nor
+/// with offloading, which auto leaves to the greedy.
+static SolveResult preferChain(const Problem &problem,
+                               const SolverOptions &options,
+                               SolveResult chosen) {
+  if (chosen.solver == SolverKind::Policy ||
+      (chosen.feasible && chosen.optimal))
+    return chosen;
+  std::optional<SolveResult> chain = solveChainIfApplicable(problem, options);
+  if (!chain || !chain->feasible)
+    return chosen;
+  if (!chosen.feasible)
+    return std::move(*chain);
+  double chainCost = weightedAddedCost(problem, chain->plan);
+  double chosenCost = weightedAddedCost(problem, chosen.plan);
+  if (chainCost < chosenCost * (1 - 1e-12))
+    return std::move(*chain);
+  return chosen;
+}
+
 SolveResult remat::solve(SolverKind kind, const Problem &problem,
                          const SolverOptions &options) {
-  if (kind == SolverKind::Auto)
-    kind = chooseAutomatically(problem, options);
+  if (kind == SolverKind::Auto) {
+    SolverKind chosen = chooseAutomatically(problem, options);
+    return preferChain(problem, options, solve(chosen, problem, options));
+  }
   switch (kind) {
   case SolverKind::Greedy:
     return solveGreedy(problem, options);
   case SolverKind::Exact:
     return solveExact(problem, options);
+  case SolverKind::Chain:
+    return solveChain(problem, options);
   case SolverKind::Policy:
     return solvePolicy(problem, options);
   case SolverKind::Auto:

@@ -240,16 +240,21 @@ Replay replay(const HeterogeneousChain &chain, const std::vector<ChainOp> &ops) 
   auto actBytes = [&](int i) {
     return i == n ? chain.outputBytes : chain.inputBytes[i];
   };
-  // Values: 0..n activations, n+1..2n+1 gradients, 2n+2.. tapes.
+  // Values: 0..n activations, n+1..2n+1 gradients, 2n+2.. tapes, 3n+2..
+  // persistent values (kept to the end).
   auto act = [](int i) { return i; };
   auto grad = [n](int i) { return n + 1 + i; };
   auto tape = [n](int i) { return 2 * n + 2 + i; };
+  auto kept = [n](int i) { return 3 * n + 2 + i; };
   auto size = [&](int v) -> int64_t {
     if (v <= n)
       return actBytes(v);
     if (v <= 2 * n + 1)
       return actBytes(v - n - 1);
-    return chain.internalBytes[v - 2 * n - 2];
+    if (v < 3 * n + 2)
+      return chain.internalBytes[v - 2 * n - 2];
+    return chain.persistentBytes.empty() ? 0
+                                         : chain.persistentBytes[v - 3 * n - 2];
   };
   struct Io {
     std::vector<int> reads, writes;
@@ -272,13 +277,15 @@ Replay replay(const HeterogeneousChain &chain, const std::vector<ChainOp> &ops) 
       out.cost += chain.forwardCost[i];
       break;
     case Kind::Backward:
-      io.push_back({{grad(i + 1), act(i), tape(i)}, {grad(i)}});
+      io.push_back({{grad(i + 1), act(i), tape(i)}, {grad(i), kept(i)}});
       out.cost += chain.backwardCost[i];
       break;
     }
   }
   // Is v read at or after position `from` before being written again?
   auto readLater = [&](int v, size_t from) {
+    if (v >= kept(0))
+      return true;
     for (size_t k = from; k < io.size(); ++k) {
       if (std::count(io[k].reads.begin(), io[k].reads.end(), v))
         return true;
@@ -342,15 +349,17 @@ std::vector<std::vector<ChainOp>> enumerate(int a, int b) {
 }
 
 HeterogeneousChain randomChain(std::mt19937 &rng, int layers, int maxSize,
-                               int maxInternal) {
+                               int maxInternal, int maxPersistent = 0) {
   std::uniform_int_distribution<int> size(0, maxSize), internal(0, maxInternal),
-      cost(0, 9);
+      persistent(0, maxPersistent), cost(0, 9);
   HeterogeneousChain chain;
   for (int i = 0; i < layers; ++i) {
     chain.forwardCost.push_back(1 + cost(rng));
     chain.backwardCost.push_back(cost(rng));
     chain.inputBytes.push_back(size(rng));
     chain.internalBytes.push_back(internal(rng));
+    if (maxPersistent > 0)
+      chain.persistentBytes.push_back(persistent(rng));
   }
   chain.outputBytes = size(rng);
   return chain;
@@ -384,7 +393,7 @@ void expectReplays(const HeterogeneousChain &chain, const ChainSchedule &r,
 TEST(ChainHeterogeneousTest, CheckRejectsBadChains) {
   HeterogeneousChain chain;
   EXPECT_EQ(*chain.check(), "a chain needs at least one layer");
-  chain = {{1, 1}, {1, 1}, {4, 4}, {2, 2}, 4};
+  chain = {{1, 1}, {1, 1}, {4, 4}, {2, 2}, 4, {}};
   EXPECT_FALSE(chain.check());
   HeterogeneousChain bad = chain;
   bad.internalBytes.pop_back();
@@ -402,6 +411,12 @@ TEST(ChainHeterogeneousTest, CheckRejectsBadChains) {
   bad = chain;
   bad.internalBytes[0] = int64_t(1) << 61;
   EXPECT_TRUE(bad.check());
+  HeterogeneousChain badPersistent = chain;
+  badPersistent.persistentBytes = {1};
+  EXPECT_EQ(*badPersistent.check(), "a chain of 2 layers needs no persistent "
+                                    "sizes or as many (got 1)");
+  badPersistent.persistentBytes = {1, -1};
+  EXPECT_EQ(*badPersistent.check(), "layer 1 has a negative size");
 
   ChainSolverOptions options;
   options.budget = 100;
@@ -419,10 +434,12 @@ TEST(ChainHeterogeneousTest, MatchesBruteForce) {
   std::mt19937 rng(2019);
   for (int trial = 0; trial < 600; ++trial) {
     int layers = 1 + trial % 6;
-    // Large tapes, or large activations (where advancing can be the peak).
+    // Large tapes, or large activations (where advancing can be the peak);
+    // a third with persistent values (parameter gradients).
     bool largeTapes = trial % 12 < 6;
     HeterogeneousChain chain =
-        randomChain(rng, layers, largeTapes ? 4 : 6, largeTapes ? 6 : 3);
+        randomChain(rng, layers, largeTapes ? 4 : 6, largeTapes ? 6 : 3,
+                    trial % 3 == 0 ? 3 : 0);
     ASSERT_FALSE(chain.check());
     std::vector<Replay> all;
     int64_t minPeak = std::numeric_limits<int64_t>::max(), maxPeak = 0;
@@ -506,11 +523,14 @@ TEST(ChainHeterogeneousTest, DiscretisedBudgetsStayWithinBytes) {
   std::mt19937 rng(11);
   int fallbacks = 0;
   for (int trial = 0; trial < 20; ++trial) {
-    HeterogeneousChain chain = randomChain(rng, 12, 40, 80);
+    HeterogeneousChain chain =
+        randomChain(rng, 12, 40, 80, trial % 2 == 0 ? 30 : 0);
     for (int64_t &bytes : chain.inputBytes)
       bytes = bytes * 1000003 + 17;
     for (int64_t &bytes : chain.internalBytes)
       bytes *= 999983;
+    for (int64_t &bytes : chain.persistentBytes)
+      bytes = bytes * 1000037 + 5;
     chain.outputBytes *= 1000033;
     ChainSolverOptions exactOptions;
     exactOptions.budget = 0;
@@ -536,7 +556,8 @@ TEST(ChainHeterogeneousTest, DiscretisedBudgetsStayWithinBytes) {
 }
 
 TEST(ChainHeterogeneousTest, InfeasibleReportsTheLeastBudget) {
-  HeterogeneousChain chain{{1, 1, 1}, {1, 1, 1}, {10, 10, 10}, {5, 5, 5}, 10};
+  HeterogeneousChain chain{
+      {1, 1, 1}, {1, 1, 1}, {10, 10, 10}, {5, 5, 5}, 10, {}};
   ChainSchedule r = solveAt(chain, 10);
   EXPECT_FALSE(r.feasible);
   EXPECT_TRUE(r.ops.empty());

@@ -114,7 +114,9 @@ RevolveSchedule solveRevolve(const HomogeneousChain &chain);
 ///  * ForwardStoreAll F_i also writes the internals of layer i
 ///    (internalBytes[i]), kept until B_i.
 ///  * Backward B_i reads d_{i+1}, a_i and the internals, and writes d_i: it
-///    must follow a ForwardStoreAll of layer i.
+///    must follow a ForwardStoreAll of layer i. It also writes the layer's
+///    persistent values (persistentBytes[i]: its parameter gradients), which
+///    stay in memory to the end.
 ///  * The backward starts with a_0 and d_L in memory and ends with d_0;
 ///    while an op runs, everything it reads and writes is live together with
 ///    every value kept for later. The peak counts all of that.
@@ -130,6 +132,9 @@ struct HeterogeneousChain {
   std::vector<int64_t> internalBytes;
   /// Bytes of a_L, the last layer's output (and of the seed gradient d_L).
   int64_t outputBytes = 0;
+  /// Bytes B_i writes that stay to the end (parameter gradients), >= 0;
+  /// empty means none.
+  std::vector<int64_t> persistentBytes;
 
   /// Number of layers, L.
   int32_t size() const { return static_cast<int32_t>(forwardCost.size()); }

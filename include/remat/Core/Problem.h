@@ -35,6 +35,13 @@ using Step = int32_t;
 /// keepLimit value meaning "no constraint".
 inline constexpr Step kNoKeepLimit = std::numeric_limits<Step>::max();
 
+/// Node::adjointOf of a node that is not part of a backward pass.
+inline constexpr NodeId kNotAdjoint = -1;
+
+/// Node::adjointOf of a backward-pass node whose forward op is no node (a
+/// view op, an argument).
+inline constexpr NodeId kAdjointOfUnknown = -2;
+
 /// A solver bias from a PyTorch-style `prefer_*` mark.
 enum class Preference : uint8_t { None, PreferSave, PreferRecompute };
 
@@ -87,6 +94,12 @@ struct Node {
     bool saveable;
   };
   std::vector<CopyLimit> copyLimits;
+  /// The backward-pass role of the node: kNotAdjoint for the forward pass
+  /// (and for functions without a backward pass); for a node of the
+  /// backward pass (an op tagged `remat.vjp_of`), the earlier forward node
+  /// whose vector-Jacobian product it helps compute, or kAdjointOfUnknown.
+  /// Only the chain solver reads it (include/remat/Core/ChainPlanner.h).
+  NodeId adjointOf = kNotAdjoint;
 };
 
 /// A DAG of nodes in schedule order.

@@ -7,6 +7,8 @@
 //  * greedy: cost-aware peak relief (docs/solvers.md); fast, any size.
 //  * exact: a MILP solved by COIN-OR CBC, with a time limit; reports the
 //    optimality gap it proved. Built only when CBC is found.
+//  * chain: maps a training step that is a chain of layers onto the Rotor
+//    dynamic programme (include/remat/Core/ChainPlanner.h).
 //  * policy: applies checkpoint policies and marks with no budget, as JAX
 //    does.
 //
@@ -26,9 +28,9 @@
 namespace remat {
 
 /// Which solver `solve` runs.
-enum class SolverKind { Greedy, Exact, Policy, Auto };
+enum class SolverKind { Greedy, Exact, Chain, Policy, Auto };
 
-/// Parses "greedy", "exact", "policy" or "auto".
+/// Parses "greedy", "exact", "chain", "policy" or "auto".
 std::optional<SolverKind> parseSolverKind(const std::string &text);
 /// The name parseSolverKind accepts for `kind`.
 const char *toString(SolverKind kind);
@@ -48,6 +50,15 @@ struct SolverOptions {
   /// Auto picks the exact solver for problems with at most this many nodes
   /// (when it is built and no value must or may be offloaded).
   int32_t autoExactMaxNodes = 60;
+  /// Chain solver: the most layers the chain is cut into (more cuts are
+  /// merged, keeping the smallest values as layer boundaries).
+  int32_t chainMaxLayers = 64;
+  /// Chain solver: the most chain-model budgets tried while looking for the
+  /// largest whose plan, replayed, fits the budget.
+  int32_t chainSearchSteps = 12;
+  /// Auto also tries the chain solver on chains of at most this many layers
+  /// (after merging) and takes its plan when it is cheaper.
+  int32_t autoChainMaxLayers = 64;
 };
 
 /// What every solver returns; its plan has been replayed by verifyPlan.
@@ -71,6 +82,8 @@ struct SolveResult {
   MemoryProfile minPeakProfile;
   /// A human-readable note (why infeasible, solver status).
   std::string message;
+  /// The node `message` is about (the op that breaks a chain), or -1.
+  NodeId subject = -1;
 };
 
 /// Cost-aware greedy: repeatedly relieves the current peak with the candidate
@@ -97,8 +110,18 @@ bool isExactSolverAvailable();
 /// that must offload is refused, and offloadable values are not offloaded.
 SolveResult solveExact(const Problem &problem, const SolverOptions &options);
 
+/// The chain solver: when the problem is a chain of layers (its forward
+/// pass cut into layers, its backward pass mirroring them; Node::adjointOf
+/// says which nodes are backward), the Rotor DP's schedule under the budget
+/// as a plan. The chain model approximates the problem's, so the chain
+/// budget is searched for the largest one whose replayed plan fits.
+/// Otherwise the result says why not and names the node (`subject`).
+SolveResult solveChain(const Problem &problem, const SolverOptions &options);
+
 /// The one dispatch point. Auto: policy only when the budget is unbounded,
-/// exact for small problems when available, greedy otherwise.
+/// exact for small problems when available, greedy otherwise; on a chain
+/// (without offloading) the chain solver's plan instead when it fits and is
+/// strictly cheaper than that choice's, or fits where that one does not.
 SolveResult solve(SolverKind kind, const Problem &problem,
                   const SolverOptions &options);
 

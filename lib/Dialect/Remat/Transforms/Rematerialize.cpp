@@ -3,7 +3,7 @@
 // Decide, check, rewrite, explain:
 //   1. build the memory problem of each function (Analysis),
 //   2. turn checkpoint policies and marks into constraints (Analysis),
-//   3. solve under the budget (Core: greedy | exact | policy | auto),
+//   3. solve under the budget (Core: greedy | exact | chain | policy | auto),
 //   4. the solver's plan has been replayed by verifyPlan, independently,
 //   5. rewrite the IR to follow it (PlanApplication) or, with
 //      analysis-only, write the decisions onto the ops,
@@ -67,7 +67,7 @@ LogicalResult RematerializePass::parseOptions() {
   std::optional<SolverKind> kind = parseSolverKind(solver);
   if (!kind)
     return module.emitError("remat-rematerialize: unknown solver '")
-           << solver << "'; expected greedy, exact, policy or auto";
+           << solver << "'; expected greedy, exact, chain, policy or auto";
   solverKind = *kind;
   if (solverKind == SolverKind::Exact && !isExactSolverAvailable())
     return module.emitError(
@@ -77,6 +77,11 @@ LogicalResult RematerializePass::parseOptions() {
   if (solverKind == SolverKind::Exact && allowOffload)
     return module.emitError(
         "remat-rematerialize: solver=exact does not model offloading, so "
+        "allow-offload would be ignored; use solver=greedy (or auto, which "
+        "then picks it) to offload, or drop allow-offload");
+  if (solverKind == SolverKind::Chain && allowOffload)
+    return module.emitError(
+        "remat-rematerialize: solver=chain does not model offloading, so "
         "allow-offload would be ignored; use solver=greedy (or auto, which "
         "then picks it) to offload, or drop allow-offload");
   if (!(timeLimit > 0))
@@ -91,6 +96,44 @@ LogicalResult RematerializePass::parseOptions() {
     budgetSpec = std::get<BudgetSpec>(parsed);
   }
   return success();
+}
+
+/// Tells the chain solver which nodes form the backward pass: a node whose
+/// op carries remat.vjp_of is the adjoint of the node of the forward op with
+/// that remat.fwd_id (kAdjointOfUnknown when that op is a view or absent).
+static void markAdjoints(GraphProblem &graph) {
+  llvm::DenseMap<int64_t, NodeId> forwardNode;
+  auto record = [&](Operation *op, NodeId id) {
+    if (op->hasAttr(kVjpOfAttr) || op->hasAttr(kRecomputedAttr))
+      return;
+    if (auto fwd = op->getAttrOfType<IntegerAttr>(kForwardIdAttr))
+      forwardNode.try_emplace(fwd.getInt(), id);
+  };
+  for (NodeId id = 0; id < graph.problem.size(); ++id)
+    if (graph.ops[id] && !graph.isSideResult(id) &&
+        !graph.problem.node(id).resident)
+      record(graph.ops[id], id);
+  for (Operation *op : graph.schedule) {
+    if (!isViewOp(op))
+      continue;
+    auto origin = graph.origins.find(op->getResult(0));
+    if (origin != graph.origins.end() && origin->second.node >= 0 &&
+        !graph.problem.node(origin->second.node).resident)
+      record(op, origin->second.node);
+  }
+  for (NodeId id = 0; id < graph.problem.size(); ++id) {
+    Operation *op = graph.ops[id];
+    if (!op || graph.problem.node(id).resident)
+      continue;
+    auto vjp = op->getAttrOfType<IntegerAttr>(kVjpOfAttr);
+    if (!vjp)
+      continue;
+    auto it = forwardNode.find(vjp.getInt());
+    bool known = it != forwardNode.end() && it->second < id &&
+                 !graph.problem.node(it->second).resident &&
+                 !graph.ops[it->second]->hasAttr(kVjpOfAttr);
+    graph.problem.node(id).adjointOf = known ? it->second : kAdjointOfUnknown;
+  }
 }
 
 void RematerializePass::reportInfeasible(func::FuncOp func,
@@ -141,6 +184,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   GraphProblem &graph = *graphs.back();
   if (failed(applyPolicies(graph)))
     return failure();
+  markAdjoints(graph);
   if (auto error = graph.problem.check())
     return func.emitError("remat-rematerialize: inconsistent constraints: ")
            << *error;
@@ -162,7 +206,11 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
                            static_cast<size_t>(graph.problem.size()) + 1) {
       reportInfeasible(func, graph, result, *budgetBytes);
     } else {
-      InFlightDiagnostic diag = func.emitError("remat-rematerialize: the ")
+      // The chain solver names the op that breaks the chain.
+      Operation *where = func;
+      if (result.subject >= 0 && graph.ops[result.subject])
+        where = graph.ops[result.subject];
+      InFlightDiagnostic diag = where->emitError("remat-rematerialize: the ")
                                 << toString(result.solver)
                                 << " solver found no plan for @"
                                 << func.getSymName();

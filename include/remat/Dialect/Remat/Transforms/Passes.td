@@ -57,7 +57,10 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "Peak device bytes allowed: 64MiB, 1.5GB, 123456 or 50% of the "
            "unconstrained peak. Empty: apply policies only.">,
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "greedy | exact | policy | auto">,
+           "greedy | exact | chain | policy | auto. chain: the Rotor DP, "
+           "for a training step that is a chain of layers (an error naming "
+           "the op that breaks the chain otherwise); auto takes its plan on "
+           "a chain when it is cheaper (docs/solvers.md)">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"30.0",
            "Seconds the exact solver may take">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
