@@ -151,12 +151,19 @@ void warnUnmatchedPolicyNames(func::FuncOp func) {
   // Pre-order numbers of the remat.name ops using each tag, ascending.
   llvm::StringMap<llvm::SmallVector<unsigned, 2>> tagPositions;
   unsigned counter = 0;
+  // Inside a backward op with regions (the reverse scan of a scan's VJP):
+  // its copies of the layer's checkpoints lose the names of the values
+  // stacked for them, and the forward's copy is the one to warn about.
+  unsigned backwardDepth = 0;
   func->walk([&](Operation *op, const WalkStage &stage) {
     if (stage.isBeforeAllRegions()) {
       unsigned position = counter++;
+      if (op->getNumRegions() && op->hasAttr(kVjpOfAttr))
+        ++backwardDepth;
       if (auto name = dyn_cast<NameOp>(op))
         tagPositions[name.getTag()].push_back(position);
-      if (auto checkpoint = dyn_cast<CheckpointOp>(op)) {
+      if (auto checkpoint = dyn_cast<CheckpointOp>(op);
+          checkpoint && backwardDepth == 0) {
         llvm::SmallVector<ListedName> names =
             listedNames(checkpoint.getPolicy());
         if (!names.empty()) {
@@ -165,9 +172,12 @@ void warnUnmatchedPolicyNames(func::FuncOp func) {
         }
       }
     }
-    if (stage.isAfterAllRegions())
+    if (stage.isAfterAllRegions()) {
       if (auto it = regionIndex.find(op); it != regionIndex.end())
         regions[it->second].end = counter;
+      if (op->getNumRegions() && op->hasAttr(kVjpOfAttr))
+        --backwardDepth;
+    }
   });
   if (regions.empty())
     return;

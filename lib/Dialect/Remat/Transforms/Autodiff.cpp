@@ -156,8 +156,9 @@ private:
   LogicalResult differentiateScan(ScanOp scan);
   /// For mode `none`: makes `forward` stack the values of the ops of its
   /// body (`originals`) that `backward` reads through their copies
-  /// (`recomputed`), and `backward` read those slices instead. Returns the
-  /// two new scans.
+  /// (`recomputed`), and `backward` read those slices instead; of a
+  /// checkpoint region's values, those its policy saves (docs/autodiff.md).
+  /// Returns the two new scans.
   std::pair<ScanOp, ScanOp> stackResiduals(ScanOp forward, ScanOp backward,
                                            ArrayRef<Operation *> originals,
                                            ArrayRef<Operation *> recomputed);
@@ -386,7 +387,8 @@ LogicalResult Differentiator::sweep(ArrayRef<FlatScheduleEntry> schedule) {
 /// parameter gradients. That is mode `full`; the others differ in what the
 /// forward stacks: `offload` stacks the carries in host memory and the
 /// backward reloads each; `none` stacks what each layer's VJP reads
-/// (stackResiduals), and the backward recomputes nothing; `nested` was
+/// (stackResiduals), and the backward recomputes nothing but what a
+/// checkpoint region in the body does not save; `nested` was
 /// rewritten into full scans before (ScanModes.h); `auto` is for now
 /// differentiated as `full`.
 LogicalResult Differentiator::differentiateScan(ScanOp scan) {
@@ -591,6 +593,33 @@ static bool recomputedUnderNone(Operation *op) {
          isa<ReshapeOp, SliceOp, NameOp>(op);
 }
 
+/// What a checkpoint policy says of `op`'s values, as the planner asks it
+/// (lib/Analysis/PolicyConstraints.cpp): by the remat.name tags of its
+/// results (an untagged value asks with no name), and whether it is a dot
+/// (a matmul; a convolution counts as batched, as in JAX).
+static std::pair<bool, bool> policyDecision(PolicyAttr policy, Operation *op) {
+  bool isDot = false, hasBatchDims = false;
+  if (auto matmul = dyn_cast<MatmulOp>(op)) {
+    isDot = true;
+    hasBatchDims = matmul.getNumBatchDims() > 0;
+  } else if (isa<Conv2DOp>(op)) {
+    isDot = hasBatchDims = true;
+  }
+  SmallVector<StringRef> tags;
+  for (Value result : op->getResults())
+    for (Operation *user : result.getUsers())
+      if (auto name = dyn_cast<NameOp>(user))
+        tags.push_back(name.getTag());
+  if (tags.empty())
+    tags.push_back("");
+  bool saveable = false, offloaded = false;
+  for (StringRef tag : tags) {
+    saveable |= policy.isSaveable(tag, isDot, hasBatchDims);
+    offloaded |= policy.isOffloaded(tag, isDot, hasBatchDims);
+  }
+  return {saveable, offloaded};
+}
+
 std::pair<ScanOp, ScanOp>
 Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
                                ArrayRef<Operation *> originals,
@@ -604,7 +633,69 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
     Operation *top = backBody.findAncestorOpInBlock(*use.getOwner());
     return !copies.contains(top) || kept.contains(top);
   };
-  SmallVector<std::pair<Value, Value>> residuals; // (copy, forward value)
+  struct Residual {
+    Value copy, value;
+    bool offloaded = false; // stacked in host memory
+  };
+  SmallVector<Residual> residuals;
+  SmallVector<Operation *> deadInside; // ops of region copies, users first
+
+  // A checkpoint region of the layer, as JAX's scan(checkpoint(f, policy))
+  // has it: of the region's values the backward needs (read by the VJP, or
+  // by the region's own re-run for what it does need), those its policy
+  // saves are stacked (in host memory when it offloads them), the rest are
+  // recomputed in the backward from them and the region's inputs. Ops of
+  // nested regions go with their region. Users first, so that a value only
+  // a stacked one needs is not re-run either.
+  auto stackRegion = [&](CheckpointOp copy, CheckpointOp original) {
+    Block &copyBody = copy.getBody().front();
+    Block &originalBody = original.getBody().front();
+    SmallVector<Operation *> copyOps, originalOps;
+    for (Operation &op : copyBody.without_terminator())
+      copyOps.push_back(&op);
+    for (Operation &op : originalBody.without_terminator())
+      originalOps.push_back(&op);
+    if (copyOps.size() != originalOps.size())
+      return;
+    Operation *yield = copyBody.getTerminator();
+    PolicyAttr policy = copy.getPolicy();
+    llvm::DenseSet<Operation *> live;
+    auto counts = [&](OpOperand &use) {
+      Operation *owner = use.getOwner();
+      if (owner == yield)
+        return llvm::any_of(
+            copy->getResult(use.getOperandNumber()).getUses(), stays);
+      if (Operation *top = copyBody.findAncestorOpInBlock(*owner))
+        return live.contains(top);
+      return stays(use);
+    };
+    for (int64_t k = copyOps.size() - 1; k >= 0; --k) {
+      Operation *op = copyOps[k];
+      SmallVector<unsigned> used;
+      for (OpResult result : op->getResults())
+        if (llvm::any_of(result.getUses(), counts))
+          used.push_back(result.getResultNumber());
+      if (used.empty()) {
+        deadInside.push_back(op);
+        continue;
+      }
+      if (op->getNumRegions() == 0 && !recomputedUnderNone(op) &&
+          isMemoryEffectFree(op)) {
+        auto [saveable, offloaded] = policyDecision(policy, originalOps[k]);
+        if (saveable || offloaded) {
+          for (unsigned r : used)
+            residuals.push_back(
+                {op->getResult(r), originalOps[k]->getResult(r),
+                 offloaded && OffloadOp::isOffloadableType(
+                                  op->getResult(r).getType())});
+          deadInside.push_back(op);
+          continue;
+        }
+      }
+      live.insert(op);
+    }
+  };
+
   for (int64_t i = recomputed.size() - 1; i >= 0; --i) {
     Operation *copy = recomputed[i];
     SmallVector<unsigned> needed;
@@ -624,6 +715,12 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
               stays(use))
             innerNeeded = true;
     });
+    if (auto region = dyn_cast<CheckpointOp>(copy);
+        region && (innerNeeded || !needed.empty())) {
+      kept.insert(copy);
+      stackRegion(region, cast<CheckpointOp>(originals[i]));
+      continue;
+    }
     if (innerNeeded) {
       kept.insert(copy);
       continue;
@@ -636,6 +733,7 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
     }
     for (unsigned r : needed)
       residuals.push_back({copy->getResult(r), originals[i]->getResult(r)});
+
   }
   if (residuals.empty())
     return {forward, backward};
@@ -644,8 +742,13 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
   // The forward scan, stacking the residuals too.
   int64_t length = forward.getLength();
   SmallVector<Type> types(forward.getResultTypes());
-  for (auto [copy, value] : residuals)
-    types.push_back(stackedOver(length, value.getType()));
+  for (const Residual &residual : residuals) {
+    auto type = cast<RankedTensorType>(residual.value.getType());
+    if (residual.offloaded)
+      type = RankedTensorType::get(type.getShape(), type.getElementType(),
+                                   HostMemoryAttr::get(type.getContext()));
+    types.push_back(stackedOver(length, type));
+  }
   builder.setInsertionPoint(forward);
   auto newForward =
       ScanOp::create(builder, forward.getLoc(), types, forward.getInits(),
@@ -653,8 +756,15 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
   newForward->setDiscardableAttrs(forward->getDiscardableAttrDictionary());
   newForward.getBody().getBlocks().clear();
   newForward.getBody().takeBody(forward.getBody());
-  for (auto [copy, value] : residuals)
+  for (const Residual &residual : residuals) {
+    Value value = residual.value;
+    if (residual.offloaded) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(newForward.getYield());
+      value = OffloadOp::create(builder, value.getLoc(), value);
+    }
     newForward.getYield().getValuesMutable().append(value);
+  }
   for (auto [old, now] :
        llvm::zip(forward.getResults(), newForward.getResults())) {
     if (active.contains(old))
@@ -674,8 +784,23 @@ Differentiator::stackResiduals(ScanOp forward, ScanOp backward,
   newBackward->setDiscardableAttrs(backward->getDiscardableAttrDictionary());
   newBackward.getBody().getBlocks().clear();
   newBackward.getBody().takeBody(backward.getBody());
-  for (auto [copy, value] : residuals)
-    copy.replaceAllUsesWith(backBody.addArgument(copy.getType(), copy.getLoc()));
+  for (const Residual &residual : residuals) {
+    auto type = cast<RankedTensorType>(residual.copy.getType());
+    if (residual.offloaded)
+      type = RankedTensorType::get(type.getShape(), type.getElementType(),
+                                   HostMemoryAttr::get(type.getContext()));
+    Value slice = backBody.addArgument(type, residual.copy.getLoc());
+    if (residual.offloaded) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&backBody);
+      slice = ReloadOp::create(builder, residual.copy.getLoc(), slice);
+    }
+    Value(residual.copy).replaceAllUsesWith(slice);
+  }
+  for (Operation *op : deadInside)
+    if (llvm::all_of(op->getResults(),
+                     [](Value result) { return result.use_empty(); }))
+      eraseOp(op);
   for (Operation *copy : llvm::reverse(recomputed))
     if (!kept.contains(copy) && copy->use_empty())
       eraseOp(copy);
