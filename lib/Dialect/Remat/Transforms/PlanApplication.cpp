@@ -59,7 +59,13 @@ class PlanApplier {
 public:
   PlanApplier(func::FuncOp func, const GraphProblem &graph, const Plan &plan)
       : func(func), graph(graph), plan(plan), builder(func.getContext()),
-        current(graph.problem.size()), host(graph.problem.size()) {}
+        current(graph.problem.size()), host(graph.problem.size()) {
+    // Numbers go on after those an earlier plan of the function gave.
+    func.walk([&](Operation *op) {
+      if (auto number = op->getAttrOfType<IntegerAttr>(kCopyAttr))
+        nextCopy = std::max(nextCopy, number.getInt() + 1);
+    });
+  }
 
   ApplyStats run();
 
@@ -77,6 +83,12 @@ private:
   /// Rewires the reads of `op` (operands and captured values).
   void rewireReads(Operation *op);
 
+  /// Numbers a recomputed clone or a reload (kCopyAttr), so that CSE does
+  /// not merge two copies of one value the plan keeps apart.
+  void numberCopy(Operation *op) {
+    op->setAttr(kCopyAttr, builder.getI64IntegerAttr(nextCopy++));
+  }
+
   func::FuncOp func;
   const GraphProblem &graph;
   const Plan &plan;
@@ -93,6 +105,7 @@ private:
   /// itself recomputed later: the copy that was latest then may not be now.
   llvm::DenseMap<Value, Value> originalOf;
   ApplyStats stats;
+  int64_t nextCopy = 0;
 };
 
 } // namespace
@@ -161,6 +174,7 @@ void PlanApplier::recompute(NodeId id) {
   }
   Operation *clone = builder.clone(*original, mapping);
   clone->setAttr(kRecomputedAttr, builder.getUnitAttr());
+  numberCopy(clone);
   for (auto [copy, result] :
        llvm::zip(clone->getResults(), original->getResults()))
     originalOf[copy] = result;
@@ -198,8 +212,10 @@ ApplyStats PlanApplier::run() {
       // nodes of their own) are not read through this node.
       auto [first, count] = graph.results[id];
       for (unsigned i = 0; i < count; ++i) {
-        Value reloaded =
+        auto reload =
             ReloadOp::create(builder, host[id][i].getLoc(), host[id][i]);
+        numberCopy(reload);
+        Value reloaded = reload;
         originalOf[reloaded] = graph.ops[id]->getResult(first + i);
         current[id][first + i] = reloaded;
       }

@@ -22,14 +22,14 @@
 // CHECK-NEXT: %[[HM:.*]] = remat.offload %[[M]] : tensor<64xi1> -> tensor<64xi1, #remat.host>
 // CHECK: remat.exp
 // CHECK: remat.reduce_sum
-// CHECK: %[[S2:.*]] = remat.reload %[[HS]] : tensor<64xf64, #remat.host> -> tensor<64xf64>
-// CHECK-NEXT: %[[M2:.*]] = remat.reload %[[HM]] : tensor<64xi1, #remat.host> -> tensor<64xi1>
+// CHECK: %[[S2:.*]] = remat.reload %[[HS]] {remat.copy = {{[0-9]+}} : i64} : tensor<64xf64, #remat.host> -> tensor<64xf64>
+// CHECK-NEXT: %[[M2:.*]] = remat.reload %[[HM]] {remat.copy = {{[0-9]+}} : i64} : tensor<64xi1, #remat.host> -> tensor<64xi1>
 // CHECK-NEXT: linalg.generic {{.*}} ins(%[[S2]], %[[M2]], %{{.*}} : tensor<64xf64>, tensor<64xi1>, tensor<64xf32>)
 
 // CHECK-LABEL: func.func @policy_offload_f64
 // CHECK: %[[D:.*]] = linalg.matmul
 // CHECK: %[[H:.*]] = remat.offload %[[D]] : tensor<8x8xf64> -> tensor<8x8xf64, #remat.host>
-// CHECK: %[[R:.*]] = remat.reload %[[H]] : tensor<8x8xf64, #remat.host> -> tensor<8x8xf64>
+// CHECK: %[[R:.*]] = remat.reload %[[H]] {remat.copy = {{[0-9]+}} : i64} : tensor<8x8xf64, #remat.host> -> tensor<8x8xf64>
 // CHECK: arith.mulf %{{.*}}, %[[R]] {remat.vjp_of = 1 : i64}
 
 // CHECK-LABEL: func.func @policy_offload_encoded

@@ -29,11 +29,11 @@
 // REWRITE-NEXT: %[[HOST:.*]] = remat.offload %[[A]] : tensor<32x32xf32> -> tensor<32x32xf32, #remat.host>
 // REWRITE-NEXT: %[[B:.*]] = remat.matmul %[[W]], %[[X]] :
 // REWRITE-NOT: remat.recomputed
-// REWRITE: %[[R:.*]] = remat.reload %[[HOST]] : tensor<32x32xf32, #remat.host> -> tensor<32x32xf32>
+// REWRITE: %[[R:.*]] = remat.reload %[[HOST]] {remat.copy = {{[0-9]+}} : i64} : tensor<32x32xf32, #remat.host> -> tensor<32x32xf32>
 // REWRITE-NEXT: remat.add %[[R]], %[[B]]
 // REWRITE-LABEL: func.func @exp_and_dot
 // REWRITE-NOT: remat.offload
-// REWRITE: remat.exp {{.*}}{remat.recomputed}
+// REWRITE: remat.exp {{.*}}remat.recomputed}
 // REWRITE-NOT: remat.offload
 
 // REPORT-LABEL: report for @dots
@@ -51,7 +51,7 @@
 
 // NOOFFLOAD-REWRITE-NOT: remat.offload
 // NOOFFLOAD-REWRITE-LABEL: func.func @dots
-// NOOFFLOAD-REWRITE: remat.matmul {{.*}}{remat.recomputed}
+// NOOFFLOAD-REWRITE: remat.matmul {{.*}}remat.recomputed}
 // NOOFFLOAD-REWRITE-NEXT: remat.add
 // NOOFFLOAD-REWRITE-NOT: remat.offload
 // NOOFFLOAD-REWRITE-NOT: remat.reload

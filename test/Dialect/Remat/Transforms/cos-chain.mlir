@@ -25,11 +25,11 @@
 // REWRITE: %[[A:.*]] = math.cos %[[X]] : tensor<1024xf32>
 // REWRITE-NEXT: %[[B:.*]] = math.cos %[[A]] : tensor<1024xf32>
 // REWRITE-NEXT: math.sin %[[B]]
-// REWRITE: %[[A2:.*]] = math.cos %[[X]] {remat.recomputed}
+// REWRITE: %[[A2:.*]] = math.cos %[[X]] {remat.copy = {{[0-9]+}} : i64, remat.recomputed}
 // REWRITE-NEXT: math.sin %[[A2]]
-// REWRITE: %[[A3:.*]] = math.cos %[[X]] {remat.recomputed}
-// REWRITE-NEXT: %[[B3:.*]] = math.cos %[[A3]] {remat.recomputed}
-// REWRITE-NEXT: %[[C3:.*]] = math.cos %[[B3]] {remat.recomputed}
+// REWRITE: %[[A3:.*]] = math.cos %[[X]] {remat.copy = {{[0-9]+}} : i64, remat.recomputed}
+// REWRITE-NEXT: %[[B3:.*]] = math.cos %[[A3]] {remat.copy = {{[0-9]+}} : i64, remat.recomputed}
+// REWRITE-NEXT: %[[C3:.*]] = math.cos %[[B3]] {remat.copy = {{[0-9]+}} : i64, remat.recomputed}
 // REWRITE-NEXT: return %[[C3]],
 func.func @cos_chain(%x: tensor<1024xf32>, %g: tensor<1024xf32>) -> (tensor<1024xf32>, tensor<1024xf32>) {
   %a = math.cos %x : tensor<1024xf32>

@@ -256,9 +256,9 @@ func.func @marks(%x: tensor<16x16xf32>, %w: tensor<16x16xf32>, %seed: i64, %g: t
 // REWRITE-NOT: remat.checkpoint
 // REWRITE: remat.matmul {{.*}}remat.recomputed{{.*}} -> tensor<2x16x16xf32>
 // REWRITE-NEXT: remat.mul {{.*}}{remat.vjp_of = 2 : i64}
-// REWRITE-NEXT: %[[H:.*]] = remat.matmul %{{.*}}, %{{.*}} {remat.fwd_id = 0 : i64, remat.recomputed}
+// REWRITE-NEXT: %[[H:.*]] = remat.matmul %{{.*}}, %{{.*}} {remat.copy = {{[0-9]+}} : i64, remat.fwd_id = 0 : i64, remat.recomputed}
 // REWRITE-NEXT: %[[HN:.*]] = remat.name %[[H]] as "h"
-// REWRITE-NEXT: remat.exp %[[HN]] {remat.fwd_id = 1 : i64, remat.recomputed}
+// REWRITE-NEXT: remat.exp %[[HN]] {remat.copy = {{[0-9]+}} : i64, remat.fwd_id = 1 : i64, remat.recomputed}
 // REWRITE-LABEL: func.func @save_and_offload
 // REWRITE: %[[U:.*]] = remat.exp
 // REWRITE-NEXT: %[[HOST:.*]] = remat.offload %[[U]] : tensor<16x16xf32> -> tensor<16x16xf32, #remat.host>

@@ -29,7 +29,7 @@
 // DROP-LABEL: func.func @drop_grad
 // DROP: %[[D:.*]] = remat.dropout %{{.*}}, %{{.*}} rate 5.000000e-01 {remat.fwd_id = 0 : i64, remat.mark = #remat.mark<must_recompute>}
 // DROP-NEXT: remat.matmul %[[D]],
-// DROP: %[[C:.*]] = remat.dropout %{{.*}}, %{{.*}} rate 5.000000e-01 {remat.fwd_id = 0 : i64, remat.mark = #remat.mark<must_recompute>, remat.recomputed}
+// DROP: %[[C:.*]] = remat.dropout %{{.*}}, %{{.*}} rate 5.000000e-01 {remat.copy = {{[0-9]+}} : i64, remat.fwd_id = 0 : i64, remat.mark = #remat.mark<must_recompute>, remat.recomputed}
 // DROP-NEXT: remat.matmul %[[C]], %{{.*}} transpose_a {remat.vjp_of = 1 : i64}
 // DROP-NOT: remat.recomputed
 // DROP: return

@@ -14,7 +14,7 @@
 // CHECK: %[[NEG:.*]] = remat.neg %[[BCAST]]
 // CHECK: %[[CONCAT1:.*]] = remat.concat %[[NEG]], %[[NEG]]
 // CHECK: %[[SLICE1:.*]] = remat.reduce_max %[[CONCAT1]]
-// CHECK: %[[BCAST2:.*]] = remat.broadcast %[[PARAM]] dims [0] {remat.recomputed}
+// CHECK: %[[BCAST2:.*]] = remat.broadcast %[[PARAM]] dims [0] {remat.copy = {{[0-9]+}} : i64, remat.recomputed}
 // CHECK: remat.concat %[[BCAST2]], %[[SLICE1]]
 
 // ANALYSIS: func.func @single_computation{{.*}}remat.peak_after = 12352 : i64, remat.peak_before = 16448 : i64

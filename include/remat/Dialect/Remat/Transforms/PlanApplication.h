@@ -17,6 +17,13 @@ namespace remat {
 /// Name of the unit attribute on every op a recomputation cloned.
 inline constexpr llvm::StringLiteral kRecomputedAttr = "remat.recomputed";
 
+/// Name of the integer attribute numbering, per function, every recomputed
+/// clone and every reload the plan inserted. Two copies of one value differ
+/// in it, so that -cse, which merges ops with equal attributes, cannot merge
+/// them back into one long-lived value and undo the plan; a copy and its
+/// original differ in kRecomputedAttr already.
+inline constexpr llvm::StringLiteral kCopyAttr = "remat.copy";
+
 /// What applying a plan did.
 struct ApplyStats {
   int64_t recomputed = 0;
