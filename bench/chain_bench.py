@@ -18,11 +18,12 @@ chain"), the machine first.
 import argparse
 import datetime
 import os
-import platform
 import re
 import subprocess
 import tempfile
 import time
+
+from hostinfo import cpu_model_and_flags
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("REMAT_BUILD_DIR", os.path.join(ROOT, "build"))
@@ -52,18 +53,9 @@ def mlp(layers, batch, width):
 
 
 def machine():
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            info = f.read()
-        found = re.search(r"model name\s*:\s*(.*)", info)
-        if found:
-            model = found.group(1).strip()
-        avx512 = "avx512f" in info
-    except OSError:
-        avx512 = False
+    model, flags = cpu_model_and_flags()
     return "%s, %d cores, avx512f %s" % (model, os.cpu_count() or 0,
-                                         "yes" if avx512 else "no")
+                                         "yes" if "avx512f" in flags else "no")
 
 
 def plan(step, budget, solver):

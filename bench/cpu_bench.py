@@ -31,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 
+from hostinfo import cpu_model_and_flags
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("REMAT_BUILD_DIR", os.path.join(ROOT, "build"))
 PYTHON = "/usr/bin/python3"  # the interpreter with Debian's python3-torch
@@ -50,14 +52,7 @@ def run(command, env=None, **kwargs):
 
 
 def machine():
-    model = "unknown CPU"
-    flags = set()
-    with open("/proc/cpuinfo") as cpuinfo:
-        for line in cpuinfo:
-            if line.startswith("model name") and model == "unknown CPU":
-                model = line.split(":", 1)[1].strip()
-            if line.startswith("flags") and not flags:
-                flags = set(line.split(":", 1)[1].split())
+    model, flags = cpu_model_and_flags()
     family = re.search(r"cpu family\s*:\s*(\d+)",
                        open("/proc/cpuinfo").read())
     simd = "AVX-512" if "avx512f" in flags else (

@@ -42,6 +42,8 @@ import tempfile
 
 import numpy as np
 
+from hostinfo import cpu_model_and_flags
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("REMAT_BUILD_DIR", os.path.join(ROOT, "build"))
 REMAT_OPT = os.path.join(BUILD, "bin", "remat-opt")
@@ -61,13 +63,7 @@ def run(command):
 
 
 def machine():
-    model, flags = "unknown CPU", set()
-    with open("/proc/cpuinfo") as cpuinfo:
-        for line in cpuinfo:
-            if line.startswith("model name") and model == "unknown CPU":
-                model = line.split(":", 1)[1].strip()
-            if line.startswith("flags") and not flags:
-                flags = set(line.split(":", 1)[1].split())
+    model, flags = cpu_model_and_flags()
     return "%s, %d cores, avx512f %s; %s; load average %s" % (
         model, os.cpu_count(), "yes" if "avx512f" in flags else "no",
         platform.platform(), " ".join("%.2f" % x for x in os.getloadavg()))
