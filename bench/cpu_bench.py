@@ -4,7 +4,8 @@
 1. f32 matmul GFLOP/s at 256, 512 and 1024 (square): remat's kernel
    against OpenBLAS sgemm on one thread (remat-bench-matmul), with the
    kernels OpenBLAS picks itself and with its AVX-512 ones
-   (OPENBLAS_CORETYPE=SkylakeX; 0.3.21 does not know Zen 5).
+   (OPENBLAS_CORETYPE=SkylakeX; 0.3.21 does not know Zen 5), the latter
+   only on hosts with AVX-512.
 2. Training-step time of examples/{mlp,transformer,convnet}.mlir
    (remat-opt -remat-autodiff, then remat-run --entry=<model>_grad) against
    the same models in PyTorch (bench/torch_models.py), one thread each.
@@ -51,6 +52,14 @@ def run(command, env=None, **kwargs):
     return result.stdout
 
 
+def coretypes():
+    """OpenBLAS core types to measure: what it detects, and its AVX-512
+    kernels where the host has AVX-512 (forced on a host without it, they
+    die of an illegal instruction)."""
+    _, flags = cpu_model_and_flags()
+    return ("", "SkylakeX") if "avx512f" in flags else ("",)
+
+
 def machine():
     model, flags = cpu_model_and_flags()
     family = re.search(r"cpu family\s*:\s*(\d+)",
@@ -72,7 +81,7 @@ def matmul_section(args):
         print("(remat-bench-matmul was not built: no OpenBLAS)\n")
         return
     results = {}
-    for coretype in ("", "SkylakeX"):
+    for coretype in coretypes():
         env = dict(ONE_THREAD)
         if coretype:
             env["OPENBLAS_CORETYPE"] = coretype
@@ -94,11 +103,13 @@ def matmul_section(args):
     for size in (256, 512, 1024):
         # remat's figure from both runs: the better of the two medians.
         ours = max(results[("remat_matmul", c, size)][0]
-                   for c in ("", "SkylakeX"))
+                   for c in coretypes())
         auto = results[("openblas_sgemm", "", size)][0]
-        avx512 = results[("openblas_sgemm", "SkylakeX", size)][0]
-        print("| %d | %.0f | %.0f | %.0f | %.0f%% |" %
-              (size, ours, auto, avx512, 100 * ours / max(auto, avx512)))
+        avx512 = results.get(("openblas_sgemm", "SkylakeX", size),
+                             (None,))[0]
+        print("| %d | %.0f | %.0f | %s | %.0f%% |" %
+              (size, ours, auto, "%.0f" % avx512 if avx512 else
+               "n/a (no AVX-512)", 100 * ours / max(auto, avx512 or 0)))
     print()
 
 
@@ -159,11 +170,14 @@ def steps_section(args, scratch):
             ours.append(remat_step_ms(path, model + "_grad", args.repeat)[0])
             cpu, _, version = torch_step_ms(model, args.repeat, "")
             auto.append(cpu)
-            cpu, _, version = torch_step_ms(model, args.repeat, "SkylakeX")
-            avx512.append(cpu)
-        best_peer = min(min(auto), min(avx512))
-        print("| %s | %.1f | %.1f | %.1f | %.2f | %.1e |" %
-              (model, min(ours), min(auto), min(avx512),
+            if "SkylakeX" in coretypes():
+                cpu, _, version = torch_step_ms(model, args.repeat,
+                                                "SkylakeX")
+                avx512.append(cpu)
+        best_peer = min(auto + avx512)
+        print("| %s | %.1f | %.1f | %s | %.2f | %.1e |" %
+              (model, min(ours), min(auto),
+               "%.1f" % min(avx512) if avx512 else "n/a (no AVX-512)",
                best_peer / min(ours), difference))
     print("\nPyTorch %s (Debian python3-torch), torch.set_num_threads(1); "
           "fastest CPU time of %d rounds x %d steps. The last column is the "

@@ -22,7 +22,9 @@ budget="${3:-75%}"
 solver="${4:-greedy}"
 
 "$root/scripts/build.sh" >/dev/null
-out="$build/demo"
+# One folder per function, so that a second model's run keeps the first's
+# report.
+out="$build/demo/$func"
 mkdir -p "$out"
 echo "== remat-autodiff + remat-rematerialize{budget=$budget solver=$solver} on $(basename "$model") =="
 "$build/bin/remat-opt" "$model" -remat-autodiff \

@@ -14,9 +14,19 @@ class DialectRegistry;
 
 namespace remat {
 
-/// Registers the remat dialect and the external models it attaches to
-/// upstream dialects.
+/// Registers the remat dialect, the external models it attaches to
+/// upstream dialects, and what its passes and remat-lower-cpu need
+/// (registerCpuPipelineExtensions). A tool that registers only this (and
+/// `func`) can run remat-autodiff, remat-rematerialize and remat-lower-cpu
+/// (remat::buildCpuPipeline) and JIT-compile the result
+/// (remat::CompiledModule); examples/consumer does.
 void registerRematDialects(mlir::DialectRegistry &registry);
+
+/// The upstream dialects, interface implementations (tiling, bufferization,
+/// conversion to LLVM) and LLVM IR translations remat-lower-cpu and the
+/// Runner use. registerRematDialects calls it; a tool that registers every
+/// upstream dialect and extension already has them.
+void registerCpuPipelineExtensions(mlir::DialectRegistry &registry);
 
 /// Registers remat's passes and pass pipelines with the global registry, so
 /// that they can be named on a command line or in a textual pipeline.

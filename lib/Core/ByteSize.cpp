@@ -80,6 +80,20 @@ remat::parseBudget(const std::string &text) {
       return "budget '" + text + "' is too large";
     if (unit.empty() && sawDot)
       return "a budget in bytes must be a whole number, got '" + text + "'";
+    // "budget=75" is far more often a share or a size missing its unit than
+    // a 75-byte budget (no training step fits in 1 KiB): ask.
+    if (unit.empty() && bytes < 1024) {
+      std::string number = text.substr(numberStart, pos - numberStart);
+      while (!number.empty() &&
+             std::isspace(static_cast<unsigned char>(number.back())))
+        number.pop_back();
+      return "budget '" + text + "' has no unit and would mean " + number +
+             " bytes: write " + number +
+             "% for a share of the unconstrained "
+             "peak, " +
+             number + "MiB (or KiB, GiB) for a size, or " + number +
+             "B if you mean bytes";
+    }
     spec.bytes = static_cast<int64_t>(bytes);
     return spec;
   }

@@ -20,6 +20,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "remat/Core/ByteSize.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Dialect/Remat/IR/TypeSize.h"
 #include "remat/Registration.h"
 #include "remat/Runner/GradientCheck.h"
@@ -49,69 +50,80 @@ static cl::OptionCategory runOptions("remat-run options");
 
 static cl::opt<std::string> inputFile(cl::Positional, cl::cat(runOptions),
                                       cl::desc("<input .mlir>"), cl::init("-"));
-static cl::opt<std::string> entry("entry", cl::cat(runOptions),
-                                  cl::desc("Function to call (default: the "
-                                           "module's only public function)"));
-static cl::opt<uint64_t> seed("seed", cl::cat(runOptions),
-                              cl::desc("Seed of the deterministic arguments "
-                                       "(i64 scalar arguments get it too)"),
-                              cl::init(0));
+static cl::opt<std::string>
+    entry("entry", cl::cat(runOptions),
+          cl::desc("Function to call (default: the "
+                   "module's only public function, or "
+                   "its only remat-autodiff gradient)"));
+static cl::opt<uint64_t>
+    seed("seed", cl::cat(runOptions),
+         cl::desc("Seed of the deterministic arguments "
+                  "(i64 scalar arguments get it too; default: 0)"),
+         cl::init(0));
 static cl::list<std::string>
     inputs("inputs", cl::CommaSeparated, cl::cat(runOptions),
-           cl::desc("Comma-separated .npy files, one per tensor argument"));
+           cl::desc("Comma-separated .npy files, one per tensor argument "
+                    "(default: none, arguments generated from --seed)"));
 static cl::opt<unsigned> repeat("repeat", cl::cat(runOptions),
-                                cl::desc("Timed runs"), cl::init(1));
-static cl::opt<unsigned> printCount("print", cl::cat(runOptions),
-                                    cl::desc("Values printed per output"),
-                                    cl::init(8));
+                                cl::desc("Timed runs (default: 1)"),
+                                cl::init(1));
+static cl::opt<unsigned>
+    printCount("print", cl::cat(runOptions),
+               cl::desc("Values printed per output (default: 8)"), cl::init(8));
 static cl::opt<std::string>
     saveInputs("save-inputs", cl::cat(runOptions),
                cl::desc("Write tensor argument N (generated or read) to "
-                        "<prefix>N.npy before the call"));
+                        "<prefix>N.npy before the call (default: none)"));
 static cl::opt<std::string>
     saveOutputs("save-outputs", cl::cat(runOptions),
-                cl::desc("Write output N to <prefix>N.npy"));
-static cl::opt<bool> noVectorize("no-vectorize", cl::cat(runOptions),
-                                 cl::desc("Lower to plain loops"));
+                cl::desc("Write output N to <prefix>N.npy (default: none)"));
+static cl::opt<bool>
+    noVectorize("no-vectorize", cl::cat(runOptions),
+                cl::desc("Lower to plain loops (default: false, tiled and "
+                         "vectorized)"));
 static cl::opt<std::string>
     emitObject("emit-object", cl::cat(runOptions),
-               cl::desc("Write an object file instead of running"));
+               cl::desc("Write an object file instead of running (default: "
+                        "none, run)"));
 static cl::opt<std::string> emitShared(
     "emit-shared-library", cl::cat(runOptions),
     cl::desc("Write a shared library instead of running (the runtime's "
-             "symbols resolve in the process that loads it)"));
+             "symbols resolve in the process that loads it; default: none)"));
 static cl::opt<std::string> emitHeader(
     "emit-header", cl::cat(runOptions),
     cl::desc("Write the C++ header declaring the extern \"C\" entry "
-             "points (_mlir_ciface_*, StridedMemRefType arguments)"));
+             "points (_mlir_ciface_*, StridedMemRefType arguments; default: "
+             "none)"));
 static cl::opt<double> checkMemory(
     "check-memory", cl::cat(runOptions),
     cl::desc("Fail unless the measured peak is within the budget "
              "remat-rematerialize planned under and within this fraction of "
-             "the planned peak (e.g. 0.05)"),
+             "the planned peak (e.g. 0.05; default: off)"),
     cl::init(-1.0));
 static cl::opt<std::string> expectOutputs(
     "expect-outputs", cl::cat(runOptions),
     cl::desc("Fail unless output N is bitwise identical to <prefix>N.npy "
-             "(e.g. what --save-outputs wrote for another build)"));
+             "(e.g. what --save-outputs wrote for another build; default: "
+             "off)"));
 static cl::opt<bool> checkGradientsFlag(
     "check-gradients", cl::cat(runOptions),
     cl::desc("--entry is a gradient function from remat-autodiff: compare "
-             "its gradients with central finite differences of its primal"));
+             "its gradients with central finite differences of its primal "
+             "(default: off)"));
 static cl::opt<double>
     fdEpsilon("fd-epsilon", cl::cat(runOptions),
               cl::desc("Finite-difference step, in (0, 0.1]: x +- E v with "
-                       "v of unit RMS (about E per coordinate)"),
+                       "v of unit RMS (about E per coordinate; default: 0.01)"),
               cl::init(1e-2));
 static cl::opt<unsigned>
     fdSamples("fd-samples", cl::cat(runOptions),
               cl::desc("Random directions checked per differentiated "
-                       "argument, 1 to 10000"),
+                       "argument, 1 to 10000 (default: 4)"),
               cl::init(4));
 static cl::opt<unsigned> fdCoordinates(
     "fd-coordinates", cl::cat(runOptions),
     cl::desc("Coordinates checked one at a time per differentiated "
-             "argument, 0 to 10000"),
+             "argument, 0 to 10000 (default: 8)"),
     cl::init(8));
 static cl::opt<double>
     fdRtol("fd-rtol", cl::cat(runOptions),
@@ -120,11 +132,12 @@ static cl::opt<double>
 static cl::opt<double>
     fdAtol("fd-atol", cl::cat(runOptions),
            cl::desc("Floor added to the gradient's norm in the relative "
-                    "errors, in [0, 1e-3]"),
+                    "errors, in [0, 1e-3] (default: 0)"),
            cl::init(0));
 static cl::opt<std::string>
     loweredOutput("lowered-output", cl::cat(runOptions),
-                  cl::desc("Write the LLVM-dialect module to this file"));
+                  cl::desc("Write the LLVM-dialect module to this file "
+                           "(default: none)"));
 
 namespace {
 
@@ -227,10 +240,22 @@ func::FuncOp findEntry(ModuleOp module) {
     fail("no public function named '" + entry + "' in " + inputFile +
          " (functions: " + (names.empty() ? "none" : names) + ")");
   }
-  if (candidates.size() != 1)
-    fail("the module has " + llvm::Twine(candidates.size()) +
-         " public functions: name one with --entry");
-  return candidates.front();
+  if (candidates.size() == 1)
+    return candidates.front();
+  // A differentiated module holds the model and its training step: the
+  // step, when there is one, is what is meant.
+  SmallVector<func::FuncOp> gradients;
+  for (func::FuncOp func : candidates)
+    if (func->hasAttr(kPrimalAttr))
+      gradients.push_back(func);
+  if (gradients.size() == 1)
+    return gradients.front();
+  std::string names;
+  for (func::FuncOp func : candidates)
+    names += (names.empty() ? "@" : ", @") + func.getSymName().str();
+  fail("the module has " + llvm::Twine(candidates.size()) +
+       " public functions (" + (names.empty() ? "none" : names) +
+       "): name one with --entry");
 }
 
 void printOutput(size_t index, const HostTensor &tensor) {
@@ -302,10 +327,17 @@ int main(int argc, char **argv) {
     fail("cannot run " + inputFile);
 
   // Signatures come from the IR before lowering (tensor types, planned peak).
-  func::FuncOp entryFunc = findEntry(*module);
-  FailureOr<FunctionSignature> signature = readSignature(entryFunc);
-  if (failed(signature))
-    fail("unsupported signature of @" + entryFunc.getSymName());
+  // Ahead of time every public function is compiled and declared: --entry
+  // matters only to a run.
+  func::FuncOp entryFunc;
+  std::optional<FunctionSignature> signature;
+  if (!aheadOfTime || !entry.empty() || checkGradientsFlag) {
+    entryFunc = findEntry(*module);
+    FailureOr<FunctionSignature> entrySignature = readSignature(entryFunc);
+    if (failed(entrySignature))
+      fail("unsupported signature of @" + entryFunc.getSymName());
+    signature = *entrySignature;
+  }
   std::vector<FunctionSignature> allSignatures;
   if (!emitHeader.empty())
     for (auto func : module->getOps<func::FuncOp>())
@@ -320,9 +352,8 @@ int main(int argc, char **argv) {
   std::optional<FunctionSignature> primalSignature, referenceSignature;
   SmallVector<int64_t> wrt;
   if (checkGradientsFlag) {
-    auto primalRef =
-        entryFunc->getAttrOfType<FlatSymbolRefAttr>("remat.primal");
-    auto wrtAttr = entryFunc->getAttrOfType<DenseI64ArrayAttr>("remat.wrt");
+    auto primalRef = entryFunc->getAttrOfType<FlatSymbolRefAttr>(kPrimalAttr);
+    auto wrtAttr = entryFunc->getAttrOfType<DenseI64ArrayAttr>(kWrtAttr);
     if (!primalRef || !wrtAttr)
       fail("--check-gradients: @" + entryFunc.getSymName() +
            " is not a gradient function made by remat-autodiff (no "

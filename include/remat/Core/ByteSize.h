@@ -1,7 +1,8 @@
 //===- ByteSize.h - parse and print byte sizes ------------------*- C++ -*-===//
 //
 // Budgets are written with units, as people write memory sizes: "64MiB",
-// "1.5GB", "123456" (bytes), or a share of the unconstrained peak, "50%".
+// "1.5GB", "123456" (bytes; a bare number below 1024 needs a unit), or a
+// share of the unconstrained peak, "50%".
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +30,10 @@ struct BudgetSpec {
 
 /// Parses a budget. Units: B, KB/MB/GB/TB (powers of 1000), KiB/MiB/GiB/TiB
 /// (powers of 1024), case-insensitive, optionally separated by a space; a
-/// bare number is bytes; "N%" is a share of the unconstrained peak. On error
-/// returns a sentence saying what was expected.
+/// bare number is bytes, from 1024 up (below that a unit is required, so that
+/// "75" meant as 75% is not read as 75 bytes; "75B" is 75 bytes); "N%" is a
+/// share of the unconstrained peak. On error returns a sentence saying what
+/// was expected.
 std::variant<BudgetSpec, std::string> parseBudget(const std::string &text);
 
 /// "1.50 MiB" style rendering (binary units, 3 significant digits), exact

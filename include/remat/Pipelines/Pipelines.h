@@ -13,17 +13,18 @@ struct CpuPipelineOptions : mlir::PassPipelineOptions<CpuPipelineOptions> {
   Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Tile and vectorize matmul, conv and elementwise ops "
-                     "(otherwise plain loops)"),
+                     "(otherwise plain loops; default: true)"),
       llvm::cl::init(true)};
   Option<bool> trackAllocations{
       *this, "track-allocations",
       llvm::cl::desc("Allocate through the runtime's tracked allocator "
-                     "(_mlir_memref_to_llvm_* functions, libRematRuntime)"),
+                     "(_mlir_memref_to_llvm_* functions, libRematRuntime; "
+                     "default: true)"),
       llvm::cl::init(true)};
   Option<bool> cInterface{
       *this, "c-interface",
       llvm::cl::desc("Emit _mlir_ciface_ wrappers taking StridedMemRefType "
-                     "pointers for every public function"),
+                     "pointers for every public function (default: true)"),
       llvm::cl::init(true)};
 };
 

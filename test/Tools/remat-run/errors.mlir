@@ -12,7 +12,7 @@
 // RUN: not remat-run %S/Inputs/bad-lowering.mlir 2>&1 | FileCheck %s --check-prefix=LOWER
 
 // ENTRY: remat-run: no public function named 'nope' in {{.*}}errors.mlir (functions: @add, @dynamic)
-// AMBIGUOUS: remat-run: the module has 2 public functions: name one with --entry
+// AMBIGUOUS: remat-run: the module has 2 public functions ({{.*}}): name one with --entry
 // DYNAMIC: error: remat-run cannot pass argument #0 of type 'tensor<?xf32>': expected a statically shaped tensor of f32, f16, bf16, i32 or i64, or an i64 scalar
 // NPY: remat-run: '{{.*}}.npy' is not a .npy file
 // COUNT: remat-run: --inputs names 1 files but @add takes more tensors

@@ -19,6 +19,7 @@
 
 #include "remat/Dialect/Remat/Transforms/Passes.h"
 
+#include "FunctionOption.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -28,9 +29,9 @@
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Core/ByteSize.h"
 #include "remat/Core/Plan.h"
-#include "remat/Dialect/Remat/IR/TypeSize.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 #include "remat/Dialect/Remat/Transforms/ScanModes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -1065,9 +1066,8 @@ LogicalResult Differentiator::run() {
   // Tools (remat-run --check-gradients) find the primal and the argument of
   // each gradient here.
   SmallVector<int64_t> wrtIndices(wrt.begin(), wrt.end());
-  grad->setAttr("remat.primal",
-                FlatSymbolRefAttr::get(forward.getSymNameAttr()));
-  grad->setAttr("remat.wrt", b.getDenseI64ArrayAttr(wrtIndices));
+  grad->setAttr(kPrimalAttr, FlatSymbolRefAttr::get(forward.getSymNameAttr()));
+  grad->setAttr(kWrtAttr, b.getDenseI64ArrayAttr(wrtIndices));
   grad.setFunctionType(FunctionType::get(grad.getContext(),
                                          grad.getArgumentTypes(),
                                          ValueRange(results).getTypes()));
@@ -1089,35 +1089,18 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
         return signalPassFailure();
     } else {
       for (const std::string &name : functions) {
-        Operation *symbol = module.lookupSymbol(name);
-        if (!symbol) {
-          module.emitError("remat-autodiff: no function named '")
-              << name << "' to differentiate (functions option)";
+        FailureOr<func::FuncOp> func = lookupFunctionOption(
+            module, name, "remat-autodiff", "to differentiate");
+        if (failed(func))
           return signalPassFailure();
-        }
-        auto func = dyn_cast<func::FuncOp>(symbol);
-        if (!func) {
-          symbol->emitError("remat-autodiff: @")
-              << name << " is a '" << symbol->getName()
-              << "', not a func.func: remat-autodiff differentiates "
-                 "tensor-level func.func bodies (run it before lowering)";
-          return signalPassFailure();
-        }
-        if (func.isExternal()) {
-          func.emitError("remat-autodiff: @")
-              << name
-              << " is a declaration, with no body to differentiate "
-                 "(functions option)";
-          return signalPassFailure();
-        }
-        targets.push_back(func);
+        targets.push_back(*func);
       }
     }
     std::optional<BudgetSpec> budgetSpec;
     if (!budget.empty()) {
       auto parsed = parseBudget(budget);
       if (auto *error = std::get_if<std::string>(&parsed)) {
-        module.emitError("remat-autodiff: invalid budget: ") << *error;
+        emitOptionError(module) << "remat-autodiff: invalid budget: " << *error;
         return signalPassFailure();
       }
       budgetSpec = std::get<BudgetSpec>(parsed);
@@ -1274,7 +1257,7 @@ private:
   /// of range.
   LogicalResult findTargets(SmallVectorImpl<func::FuncOp> &targets) {
     ModuleOp module = getOperation();
-    SmallVector<func::FuncOp> outOfRange;
+    SmallVector<func::FuncOp> outOfRange, notScalar;
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal() || !func.isPublic() ||
           func.getSymName().ends_with("_grad"))
@@ -1288,6 +1271,8 @@ private:
       if (lossType && lossType.getRank() == 0 &&
           isa<FloatType>(lossType.getElementType()))
         targets.push_back(func);
+      else
+        notScalar.push_back(func);
     }
     if (!targets.empty())
       return success();
@@ -1299,12 +1284,24 @@ private:
             << func.getFunctionType().getNumResults() << " result(s)";
       return failure();
     }
-    module.emitWarning("remat-autodiff: found nothing to differentiate: no "
-                       "public func.func with a body has a 0-d float tensor "
-                       "as result #")
+    InFlightDiagnostic diag =
+        mlir::emitWarning(module.getLoc(),
+                          "remat-autodiff: found nothing to differentiate: no "
+                          "public func.func with a body has a 0-d float tensor "
+                          "as result #")
         << static_cast<unsigned>(loss)
         << " (the loss); name the functions with functions= and the loss "
            "with loss=, on tensor-level IR (before lowering)";
+    // Say why each candidate was passed over: a loss that is not reduced
+    // to a scalar is the usual slip.
+    for (func::FuncOp func : notScalar)
+      diag.attachNote(func.getLoc())
+          << "@" << func.getSymName() << "'s result #"
+          << static_cast<unsigned>(loss) << " is "
+          << func.getFunctionType().getResult(loss)
+          << ", not a 0-d float tensor: reduce it to the scalar loss (e.g. "
+             "remat.reduce_mean over every dimension), or name the loss "
+             "result with loss=";
     return success();
   }
 };

@@ -13,6 +13,7 @@
 
 #include "remat/Dialect/Remat/Transforms/Passes.h"
 
+#include "FunctionOption.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/FileUtilities.h"
@@ -66,33 +67,37 @@ LogicalResult RematerializePass::parseOptions() {
   ModuleOp module = getOperation();
   std::optional<SolverKind> kind = parseSolverKind(solver);
   if (!kind)
-    return module.emitError("remat-rematerialize: unknown solver '")
-           << solver << "'; expected greedy, exact, chain, policy or auto";
+    return emitOptionError(module)
+           << "remat-rematerialize: unknown solver '" << solver
+           << "'; expected greedy, exact, chain, policy or auto";
   solverKind = *kind;
   if (solverKind == SolverKind::Exact && !isExactSolverAvailable())
-    return module.emitError(
-        "remat-rematerialize: solver=exact is not available: remat was "
-        "built without COIN-OR CBC (install coinor-libcbc-dev and "
-        "reconfigure), or use solver=greedy");
+    return emitOptionError(module)
+           << "remat-rematerialize: solver=exact is not available: remat was "
+              "built without COIN-OR CBC (install coinor-libcbc-dev and "
+              "reconfigure), or use solver=greedy";
   if (solverKind == SolverKind::Exact && allowOffload)
-    return module.emitError(
-        "remat-rematerialize: solver=exact does not model offloading, so "
-        "allow-offload would be ignored; use solver=greedy (or auto, which "
-        "then picks it) to offload, or drop allow-offload");
+    return emitOptionError(module)
+           << "remat-rematerialize: solver=exact does not model offloading, so "
+              "allow-offload would be ignored; use solver=greedy (or auto, "
+              "which "
+              "then picks it) to offload, or drop allow-offload";
   if (solverKind == SolverKind::Chain && allowOffload)
-    return module.emitError(
-        "remat-rematerialize: solver=chain does not model offloading, so "
-        "allow-offload would be ignored; use solver=greedy (or auto, which "
-        "then picks it) to offload, or drop allow-offload");
+    return emitOptionError(module)
+           << "remat-rematerialize: solver=chain does not model offloading, so "
+              "allow-offload would be ignored; use solver=greedy (or auto, "
+              "which "
+              "then picks it) to offload, or drop allow-offload";
   if (!(timeLimit > 0))
-    return module.emitError("remat-rematerialize: time-limit must be a "
-                            "positive number of seconds, got ")
+    return emitOptionError(module)
+           << "remat-rematerialize: time-limit must be a "
+              "positive number of seconds, got "
            << timeLimit;
   if (!budget.empty()) {
     auto parsed = parseBudget(budget);
     if (auto *error = std::get_if<std::string>(&parsed))
-      return module.emitError("remat-rematerialize: invalid budget: ")
-             << *error;
+      return emitOptionError(module)
+             << "remat-rematerialize: invalid budget: " << *error;
     budgetSpec = std::get<BudgetSpec>(parsed);
   }
   return success();
@@ -298,39 +303,35 @@ void RematerializePass::runOnOperation() {
   ModuleOp module = getOperation();
   llvm::StringSet<> wanted;
   for (const std::string &name : functions) {
-    Operation *symbol = module.lookupSymbol(name);
-    if (!symbol) {
-      module.emitError("remat-rematerialize: no function named '")
-          << name << "' (functions option)";
+    if (failed(lookupFunctionOption(module, name, "remat-rematerialize",
+                                    "to plan")))
       return signalPassFailure();
-    }
-    auto func = dyn_cast<func::FuncOp>(symbol);
-    if (!func) {
-      symbol->emitError("remat-rematerialize: @")
-          << name << " is a '" << symbol->getName()
-          << "', not a func.func: remat-rematerialize plans tensor-level "
-             "func.func bodies (run it before lowering)";
-      return signalPassFailure();
-    }
-    if (func.isExternal()) {
-      func.emitError("remat-rematerialize: @")
-          << name << " is a declaration, with no body to plan (functions "
-             "option)";
-      return signalPassFailure();
-    }
     wanted.insert(name);
   }
+  // Without functions=, the gradients remat-autodiff made (they carry
+  // remat.primal) are what there is to plan: their forward functions only
+  // compute the loss and hold nothing for a backward pass, and would fail a
+  // share-of-peak budget for no purpose. A module with no such function (a
+  // hand-written joint graph) has every defined function planned.
+  bool differentiated =
+      llvm::any_of(module.getOps<func::FuncOp>(), [](func::FuncOp func) {
+        return !func.isExternal() && func->hasAttr(kPrimalAttr);
+      });
   SmallVector<func::FuncOp> funcs;
-  for (func::FuncOp func : module.getOps<func::FuncOp>())
-    if (!func.isExternal() &&
-        (wanted.empty() || wanted.contains(func.getSymName())))
+  for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    if (!wanted.empty() ? wanted.contains(func.getSymName())
+                        : !differentiated || func->hasAttr(kPrimalAttr))
       funcs.push_back(func);
+  }
   // Run on lowered IR (llvm.func, or nothing but declarations), the pass
   // would otherwise succeed without a word.
   if (funcs.empty())
-    module.emitWarning("remat-rematerialize: found nothing to plan: the "
-                       "module has no func.func with a body (run it on "
-                       "tensor-level IR, before lowering)");
+    mlir::emitWarning(module.getLoc(),
+                      "remat-rematerialize: found nothing to plan: the "
+                      "module has no func.func with a body (run it on "
+                      "tensor-level IR, before lowering)");
   bool failedAny = false;
   for (func::FuncOp func : funcs)
     failedAny |= failed(planFunction(func));

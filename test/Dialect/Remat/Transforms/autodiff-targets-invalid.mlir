@@ -2,7 +2,8 @@
 // function named in functions= that is a declaration or not a func.func is
 // an error on it; finding no target by itself (a module already lowered to
 // LLVM or to memrefs) is a warning on the module; an explicit loss= out of
-// range of every candidate is an error on each of them.
+// range of every candidate is an error on each of them. The warning has a
+// note on each function passed over because its loss is not a scalar.
 // RUN: split-file %s %t
 // RUN: remat-opt %t/named.mlir -split-input-file -verify-diagnostics -remat-autodiff="functions=g"
 // RUN: remat-opt %t/implicit.mlir -split-input-file -verify-diagnostics -remat-autodiff
@@ -15,7 +16,7 @@ func.func private @g(%x: tensor<4xf32>) -> tensor<f32>
 
 // -----
 
-// expected-error @+1 {{remat-autodiff: @g is a 'llvm.func', not a func.func: remat-autodiff differentiates tensor-level func.func bodies (run it before lowering)}}
+// expected-error @+1 {{remat-autodiff: @g is a 'llvm.func', not a func.func: remat-autodiff works on tensor-level func.func bodies (run it before lowering)}}
 llvm.func @g(%x: f32) -> f32 {
   llvm.return %x : f32
 }
@@ -37,6 +38,19 @@ module {
     return
   }
   func.func private @decl(%x: tensor<4xf32>) -> tensor<f32>
+}
+
+// -----
+
+// A loss left unreduced, the usual slip: the warning points at the function
+// and says how to make it a loss.
+// expected-warning @+1 {{remat-autodiff: found nothing to differentiate}}
+module {
+  // expected-note @+1 {{@per_example's result #0 is 'tensor<8xf32>', not a 0-d float tensor: reduce it to the scalar loss (e.g. remat.reduce_mean over every dimension), or name the loss result with loss=}}
+  func.func @per_example(%x: tensor<8x4xf32>) -> tensor<8xf32> {
+    %l = remat.reduce_sum %x dims [1] : tensor<8x4xf32> -> tensor<8xf32>
+    return %l : tensor<8xf32>
+  }
 }
 
 //--- loss.mlir

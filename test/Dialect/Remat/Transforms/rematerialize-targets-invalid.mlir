@@ -15,7 +15,7 @@ func.func private @g(%x: tensor<4xf32>) -> tensor<4xf32>
 
 // -----
 
-// expected-error @+1 {{remat-rematerialize: @g is a 'llvm.func', not a func.func: remat-rematerialize plans tensor-level func.func bodies (run it before lowering)}}
+// expected-error @+1 {{remat-rematerialize: @g is a 'llvm.func', not a func.func: remat-rematerialize works on tensor-level func.func bodies (run it before lowering)}}
 llvm.func @g(%x: f32) -> f32 {
   llvm.return %x : f32
 }

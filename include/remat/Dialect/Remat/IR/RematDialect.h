@@ -19,6 +19,12 @@ namespace remat {
 /// Name of the discardable attribute that carries a CheckpointMarkAttr.
 inline constexpr llvm::StringLiteral kMarkAttrName = "remat.mark";
 
+/// On a gradient function remat-autodiff made: the function it differentiates
+/// (a symbol) and the indices of the arguments it differentiates with respect
+/// to. Tools find a module's training step by them.
+inline constexpr llvm::StringLiteral kPrimalAttr = "remat.primal";
+inline constexpr llvm::StringLiteral kWrtAttr = "remat.wrt";
+
 /// Whether the planner may recompute `op`'s results: it has results and no
 /// side effects, or it is a remat.dropout marked must_recompute or
 /// prefer_recompute (its mask is a function of its seed and counter).

@@ -49,36 +49,42 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
     `analysis-only` writes the decisions onto the ops as attributes and
     leaves the IR otherwise unchanged.
 
-    Do not run CSE between this pass and bufferization: it would merge
-    recomputed clones back into the values they replace.
+    Every recomputed clone and reload carries a distinct `remat.copy`
+    number, so `-cse` and `-canonicalize` after this pass keep the plan
+    (docs/pipelines.md).
   }];
   let options = [
     Option<"budget", "budget", "std::string", /*default=*/"\"\"",
            "Peak device bytes allowed: 64MiB, 1.5GB, 123456 or 50% of the "
-           "unconstrained peak. Empty: apply policies only.">,
+           "unconstrained peak; a bare number below 1024 needs a unit "
+           "(75B for bytes). Default: none, apply policies only.">,
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
            "greedy | exact | chain | policy | auto. chain: the Rotor DP, "
            "for a training step that is a chain of layers (an error naming "
            "the op that breaks the chain otherwise); auto takes its plan on "
-           "a chain when it is cheaper (docs/solvers.md)">,
+           "a chain when it is cheaper (docs/solvers.md). Default: auto">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"30.0",
-           "Seconds the exact solver may take">,
+           "Seconds the exact solver may take (default: 30)">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let the solver move any value to host memory, not only those an "
            "offloading policy names (greedy and auto; the exact solver does "
-           "not offload)">,
+           "not offload; default: false)">,
     Option<"reportText", "report-text", "std::string", /*default=*/"\"\"",
-           "Write the text report to this file ('-' for stderr)">,
+           "Write the text report to this file ('-' for stderr; default: "
+           "none)">,
     Option<"reportJson", "report", "std::string", /*default=*/"\"\"",
-           "Write the JSON report to this file">,
+           "Write the JSON report to this file (default: none)">,
     Option<"reportHtml", "report-html", "std::string", /*default=*/"\"\"",
-           "Write the HTML memory timeline to this file">,
+           "Write the HTML memory timeline to this file (default: none)">,
     Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
-           "Annotate decisions as attributes instead of rewriting">,
+           "Annotate decisions as attributes instead of rewriting "
+           "(default: false)">,
     ListOption<"functions", "functions", "std::string",
-               "Functions to plan (default: every defined function; a name "
-               "that is missing, a declaration or not a func.func is an "
-               "error, and a module with no function body a warning)">
+               "Functions to plan (default: the gradients remat-autodiff "
+               "made, those with remat.primal, or every defined function "
+               "where there is none; a name that is missing, a declaration "
+               "or not a func.func is an error, and a module with no "
+               "function body a warning)">
   ];
   let statistics = [
     Statistic<"peakBefore", "peak-bytes-before",
@@ -153,12 +159,12 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
                "no gradient)">,
     Option<"loss", "loss", "unsigned", /*default=*/"0",
            "Index of the result to differentiate; it must be a 0-d float "
-           "tensor">,
+           "tensor (default: 0)">,
     Option<"budget", "budget", "std::string", /*default=*/"\"\"",
            "Peak device bytes the joint graph may reach, for choosing the "
            "mode of each `auto` scan (64MiB, 1.5GB, 123456, or 50% of the "
            "peak with every auto scan as `none`). Empty: auto scans are "
-           "`none`.">
+           "`none` (the default).">
   ];
   let dependentDialects = ["::remat::RematDialect"];
 }

@@ -1,0 +1,84 @@
+//===- FunctionOption.cpp - resolve a pass's functions= option ------------===//
+
+#include "FunctionOption.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+
+InFlightDiagnostic remat::emitOptionError(ModuleOp module) {
+  return mlir::emitError(module.getLoc());
+}
+
+/// The defined functions, and the one nearest `name` by edit distance when it
+/// is near enough to be a typo (at most a third of the name's length) or one
+/// name begins with the other.
+static void describeCandidates(ModuleOp module, StringRef name,
+                               InFlightDiagnostic &diag) {
+  SmallVector<StringRef> defined;
+  StringRef nearest;
+  unsigned nearestDistance = ~0u;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      continue;
+    StringRef candidate = func.getSymName();
+    defined.push_back(candidate);
+    unsigned distance = name.edit_distance(candidate, /*AllowReplacements=*/
+                                           true);
+    if (distance < nearestDistance) {
+      nearestDistance = distance;
+      nearest = candidate;
+    }
+  }
+  if (defined.empty()) {
+    diag << ": the module defines no func.func";
+    return;
+  }
+  // A near miss, or the name of a function whose gradient was meant (mlp
+  // for mlp_grad).
+  bool prefix = nearest.starts_with(name) || name.starts_with(nearest);
+  if (!nearest.empty() &&
+      (prefix || nearestDistance * 3 <= std::max<size_t>(name.size(), 3)))
+    diag << ": did you mean '" << nearest << "'?";
+  diag << " (defined: ";
+  constexpr size_t kListed = 12;
+  for (size_t i = 0; i < defined.size() && i < kListed; ++i)
+    diag << (i ? ", " : "") << "@" << defined[i];
+  if (defined.size() > kListed)
+    diag << ", and " << (defined.size() - kListed) << " more";
+  diag << ")";
+}
+
+FailureOr<func::FuncOp> remat::lookupFunctionOption(ModuleOp module,
+                                                    StringRef name,
+                                                    StringRef pass,
+                                                    StringRef purpose) {
+  Operation *symbol = module.lookupSymbol(name);
+  if (!symbol) {
+    InFlightDiagnostic diag = emitOptionError(module);
+    diag << pass << ": no function named '" << name << "'";
+    if (!purpose.empty())
+      diag << " " << purpose;
+    diag << " (functions option)";
+    describeCandidates(module, name, diag);
+    return failure();
+  }
+  auto func = dyn_cast<func::FuncOp>(symbol);
+  if (!func) {
+    symbol->emitError() << pass << ": @" << name << " is a '"
+                        << symbol->getName()
+                        << "', not a func.func: " << pass
+                        << " works on tensor-level func.func bodies (run it "
+                           "before lowering)";
+    return failure();
+  }
+  if (func.isExternal()) {
+    func.emitError() << pass << ": @" << name
+                     << " is a declaration, with no body"
+                     << (purpose.empty() ? "" : " ") << purpose
+                     << " (functions option)";
+    return failure();
+  }
+  return func;
+}

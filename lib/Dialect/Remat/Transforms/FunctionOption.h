@@ -1,0 +1,32 @@
+//===- FunctionOption.h - resolve a pass's functions= option ----*- C++ -*-===//
+//
+// remat-autodiff and remat-rematerialize both take `functions=a,b`: names of
+// func.func bodies in the module. A name that resolves to nothing is answered
+// with the closest defined function ("did you mean") and the list of those
+// there are, reported at the module's location without printing the module.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_LIB_TRANSFORMS_FUNCTIONOPTION_H
+#define REMAT_LIB_TRANSFORMS_FUNCTIONOPTION_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace remat {
+
+/// The defined func.func named `name` in `module`, or failure after an error
+/// that begins with `pass` ("remat-autodiff") and says what `purpose` ("to
+/// differentiate") the function was wanted for.
+mlir::FailureOr<mlir::func::FuncOp>
+lookupFunctionOption(mlir::ModuleOp module, llvm::StringRef name,
+                     llvm::StringRef pass, llvm::StringRef purpose);
+
+/// An error at the module's location, without the module attached: option
+/// errors concern the command line, and mlir-opt would otherwise print the
+/// whole module after them.
+mlir::InFlightDiagnostic emitOptionError(mlir::ModuleOp module);
+
+} // namespace remat
+
+#endif // REMAT_LIB_TRANSFORMS_FUNCTIONOPTION_H
