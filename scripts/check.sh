@@ -8,6 +8,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${REMAT_BUILD_DIR:-$root/build}"
 
+"$root/scripts/install-deps.sh" --tests
 "$root/scripts/build.sh" "$@"
 
 status=0

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages remat needs, only those missing, running
-# apt-get update only when something has to be installed.
+# apt-get update only when something has to be installed. With --tests, also
+# what only the test command uses (headless Chromium, which loads the HTML
+# report in the lit suite).
 set -euo pipefail
 packages=(
   # toolchain: MLIR/LLVM 22, clang-22, lld, ninja
@@ -11,6 +13,9 @@ packages=(
   # exact solver (COIN-OR CBC)
   coinor-libcbc-dev
 )
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(chromium)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

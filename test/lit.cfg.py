@@ -3,6 +3,7 @@
 #   cbc    the exact MILP solver is built (COIN-OR CBC found)
 #   numpy  %python (default /usr/bin/python3, or --param python=...) can
 #          import numpy: the integration tests' references need it
+#   chromium  headless Chromium is installed: the HTML report is loaded in it
 import os
 import subprocess
 
@@ -41,6 +42,14 @@ if config.remat_have_cbc:
 # /dev/full (writes fail with ENOSPC) for the write-error tests.
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")
+
+# Headless Chromium (Debian's `chromium`) loads the HTML report in a real
+# browser; %chromium names it.
+import shutil
+_chromium = shutil.which("chromium")
+if _chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", _chromium))
 
 # Pass statistics exist only when LLVM was built with them (not Debian's).
 def _llvm_has_statistics():

@@ -326,6 +326,22 @@ Verification Replayer::run() {
     profile.hostPeak = std::max(profile.hostPeak, host);
   }
 
+  // Lifetimes, for reports: device copies, then host copies.
+  for (const Instance &inst : instances) {
+    if (problem.node(inst.node).resident)
+      continue;
+    Lifetime::Kind kind =
+        inst.original ? Lifetime::Kind::Original
+        : executions[inst.start].kind == Execution::Kind::Reload
+            ? Lifetime::Kind::Reloaded
+            : Lifetime::Kind::Recomputed;
+    profile.lifetimes.push_back({inst.node, kind, inst.start, inst.lastUse});
+  }
+  for (NodeId id = 0; id < problem.size(); ++id)
+    if (hostCopy[id])
+      profile.lifetimes.push_back(
+          {id, Lifetime::Kind::Host, hostStart[id], hostLastUse[id]});
+
   // Values kept across the peak.
   if (n > 0) {
     size_t peak = profile.peakIndex;

@@ -11,6 +11,8 @@
 
 #include "gtest/gtest.h"
 
+#include <tuple>
+
 using namespace remat;
 using namespace remat::test;
 
@@ -113,6 +115,34 @@ TEST(PlanVerifierTest, OffloadAndReload) {
   EXPECT_EQ(v.profile.live, (std::vector<int64_t>{12, 20, 20, 20, 20, 28, 12}));
   EXPECT_EQ(v.profile.hostPeak, 8);
   EXPECT_DOUBLE_EQ(plan.addedCost(p), 2 * 8 * p.transferCostPerByte);
+}
+
+// Reports draw and list every copy: the original, recomputed and reloaded
+// device copies, and the host copy, each over the executions it spans.
+TEST(PlanVerifierTest, LifetimesOfEveryCopy) {
+  Problem p = chainWithSkip();
+  p.node(1).offloadable = true;
+  Plan plan = Plan::keepAll(p);
+  plan.offloadAfter[2] = {1};
+  plan.reloadBefore[4] = {1};
+  plan.recomputeBefore[4] = {3}; // c again, just before d
+  Verification v = verifyPlan(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  // 0 a, 1 b, 2 offload(a), 3 c, 4 reload(a), 5 recompute(c), 6 d, 7 return.
+  using K = Lifetime::Kind;
+  std::vector<std::tuple<NodeId, K, size_t, size_t>> got;
+  for (const Lifetime &life : v.profile.lifetimes)
+    got.emplace_back(life.node, life.kind, life.first, life.last);
+  std::vector<std::tuple<NodeId, K, size_t, size_t>> expected = {
+      {1, K::Original, 0, 2},   // a: read by b and by its offload
+      {2, K::Original, 1, 5},   // b: read by c and by c's recomputation
+      {3, K::Original, 3, 3},   // c: its reads moved to the recomputed copy
+      {1, K::Reloaded, 4, 6},   // a again, read by d
+      {3, K::Recomputed, 5, 6}, // c again, read by d
+      {4, K::Original, 6, 7},   // d: the output
+      {1, K::Host, 2, 4},       // a in host memory, offload to reload
+  };
+  EXPECT_EQ(got, expected);
 }
 
 TEST(PlanVerifierTest, ReloadWithoutOffloadIsAnError) {

@@ -64,6 +64,21 @@ struct Execution {
   static constexpr NodeId kNone = -1;
 };
 
+/// One copy of a node in a replayed plan, and the executions it spans.
+struct Lifetime {
+  enum class Kind : uint8_t {
+    Original,   ///< Made by the node's own step.
+    Recomputed, ///< Made by a recomputation.
+    Reloaded,   ///< Copied back from host memory.
+    Host,       ///< The host copy, from the first offload to the last reload.
+  };
+  NodeId node;
+  Kind kind;
+  /// The execution that makes it and the last that reads it (`first` when
+  /// nothing reads it), indices into MemoryProfile::executions.
+  size_t first, last;
+};
+
 /// Live memory at every execution of a replayed plan.
 struct MemoryProfile {
   std::vector<Execution> executions;
@@ -85,6 +100,9 @@ struct MemoryProfile {
   /// Nodes whose device copies are kept across the peak execution (live but
   /// neither read nor written by it), largest first.
   std::vector<NodeId> keptAtPeak;
+  /// Every copy of a computed node (arguments and constants excepted), in
+  /// the order they are made, then the host copies by node.
+  std::vector<Lifetime> lifetimes;
 };
 
 /// The result of replaying a plan.

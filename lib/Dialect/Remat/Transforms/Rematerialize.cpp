@@ -234,6 +234,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   report.graph = &graph;
   report.before = before;
   report.result = result;
+  recordValueFacts(func, report);
 
   // What remat-run compares its measured peak with. Constants are resident
   // in the plan but become globals, not heap allocations, once compiled.

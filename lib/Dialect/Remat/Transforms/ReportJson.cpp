@@ -2,12 +2,13 @@
 //
 // The text report's facts, machine-readable, plus the memory profile before
 // and after: one entry per execution with its kind, node, step and live,
-// kept and working bytes.
+// kept and working bytes, and every copy's lifetime.
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Dialect/Remat/Transforms/PlanReport.h"
 
+#include "remat/Core/ByteSize.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -25,6 +26,20 @@ static const char *kindName(Execution::Kind kind) {
     return "reload";
   case Execution::Kind::Return:
     return "return";
+  }
+  return "unknown";
+}
+
+static const char *lifetimeKindName(Lifetime::Kind kind) {
+  switch (kind) {
+  case Lifetime::Kind::Original:
+    return "original";
+  case Lifetime::Kind::Recomputed:
+    return "recomputed";
+  case Lifetime::Kind::Reloaded:
+    return "reloaded";
+  case Lifetime::Kind::Host:
+    return "host";
   }
   return "unknown";
 }
@@ -52,16 +67,35 @@ static void writeProfile(llvm::json::OStream &j, const GraphProblem &graph,
         });
       }
     });
+    // [node, kind, first execution, last execution] per copy.
+    j.attributeArray("lifetimes", [&] {
+      for (const Lifetime &life : profile.lifetimes)
+        j.array([&] {
+          j.value(static_cast<int64_t>(life.node));
+          j.value(lifetimeKindName(life.kind));
+          j.value(static_cast<int64_t>(life.first));
+          j.value(static_cast<int64_t>(life.last));
+        });
+    });
   });
 }
 
-static void writeValue(llvm::json::OStream &j, const GraphProblem &graph,
+static void writeValue(llvm::json::OStream &j, const FunctionReport &report,
                        NodeId id) {
+  const GraphProblem &graph = *report.graph;
   j.attribute("node", static_cast<int64_t>(id));
   j.attribute("value", graph.describe(id));
+  if (id < static_cast<NodeId>(report.names.size())) {
+    j.attribute("name", report.names[id]);
+    j.attribute("type", report.types[id]);
+  }
   j.attribute("op", graph.problem.node(id).name);
   j.attribute("location", formatLocation(graph.location(id)));
+  j.attribute("pass", graph.problem.node(id).adjointOf == kNotAdjoint
+                          ? "forward"
+                          : "backward");
   j.attribute("bytes", graph.problem.node(id).bytes);
+  j.attribute("bytes_human", formatBytes(graph.problem.node(id).bytes));
   j.attribute("flops", graph.flops[id]);
 }
 
@@ -97,10 +131,26 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
         j.attribute("temporaries", result.profile.working[p]);
       });
     }
+    size_t start = backwardStart(graph, result.profile);
+    if (start < result.profile.executions.size())
+      j.attribute("backward_start", static_cast<int64_t>(start));
+    else
+      j.attribute("backward_start", nullptr);
+    j.attributeArray("saved_for_backward", [&] {
+      for (const SavedValue &value : savedForBackward(report))
+        j.object([&] {
+          writeValue(j, report, value.node);
+          j.attribute("memory", value.host ? "host" : "device");
+          j.attribute("reason_kind", value.kind);
+          j.attribute("reason", value.reason);
+          j.attribute("from", static_cast<int64_t>(value.first));
+          j.attribute("to", static_cast<int64_t>(value.last));
+        });
+    });
     j.attributeArray("kept_at_peak", [&] {
       for (NodeId id : result.profile.keptAtPeak)
         j.object([&] {
-          writeValue(j, graph, id);
+          writeValue(j, report, id);
           j.attribute("reason", keepReason(graph, id));
         });
     });
@@ -108,7 +158,7 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
       for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s)
         for (NodeId id : plan.recomputeBefore[s])
           j.object([&] {
-            writeValue(j, graph, id);
+            writeValue(j, report, id);
             j.attribute("before_step", static_cast<int64_t>(s));
           });
     });
@@ -116,7 +166,7 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
       for (Step s = 0; s < static_cast<Step>(plan.offloadAfter.size()); ++s)
         for (NodeId id : plan.offloadAfter[s])
           j.object([&] {
-            writeValue(j, graph, id);
+            writeValue(j, report, id);
             j.attribute("after_step", static_cast<int64_t>(s));
           });
     });
@@ -124,7 +174,7 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
       for (Step s = 0; s < static_cast<Step>(plan.reloadBefore.size()); ++s)
         for (NodeId id : plan.reloadBefore[s])
           j.object([&] {
-            writeValue(j, graph, id);
+            writeValue(j, report, id);
             j.attribute("before_step", static_cast<int64_t>(s));
           });
     });

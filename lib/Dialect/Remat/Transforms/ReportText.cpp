@@ -1,8 +1,9 @@
 //===- ReportText.cpp - the text report -----------------------------------===//
 //
 // Like JAX's print_saved_residuals, but for the planned program: each value
-// kept across the peak with its size, its producing op, its location and why
-// it is kept, plus the totals before and after.
+// saved for the backward pass and each value kept across the peak, with its
+// size, type, name, producing op, location and why it is kept, plus the
+// totals before and after.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,14 +120,42 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
   os << "  kept across the peak: " << after.keptAtPeak.size() << " value(s), "
      << formatBytes(keptBytes) << "\n";
   if (!after.keptAtPeak.empty())
-    os << llvm::format("    %12s  %-20s  %s\n", "bytes", "reason",
+    os << llvm::format("    %12s  %-20s  %-8s  %s\n", "bytes", "reason", "pass",
                        "value (location)");
   for (NodeId id : after.keptAtPeak)
-    os << llvm::format("    %12lld  %-20s  ",
+    os << llvm::format("    %12lld  %-20s  %-8s  ",
                        static_cast<long long>(graph.problem.node(id).bytes),
-                       keepReason(graph, id).c_str())
+                       keepReason(graph, id).c_str(),
+                       graph.problem.node(id).adjointOf == kNotAdjoint
+                           ? "forward"
+                           : "backward")
        << graph.describe(id) << " (" << formatLocation(graph.location(id))
        << ")\n";
+
+  // Like jax.ad_checkpoint.print_saved_residuals: what the backward pass
+  // reads from the forward pass, and why the plan keeps it.
+  size_t start = backwardStart(graph, after);
+  if (start < after.executions.size()) {
+    std::vector<SavedValue> saved = savedForBackward(report);
+    int64_t device = 0, host = 0;
+    for (const SavedValue &value : saved)
+      (value.host ? host : device) += graph.problem.node(value.node).bytes;
+    os << "  saved for the backward pass: " << saved.size() << " value(s), "
+       << formatBytes(device) << " on the device, " << formatBytes(host)
+       << " in host memory\n";
+    for (const SavedValue &value : saved) {
+      NodeId id = value.node;
+      os << llvm::format("    %10s  ",
+                         formatBytes(graph.problem.node(id).bytes).c_str())
+         << (value.host ? "host " : "")
+         << (id < static_cast<NodeId>(report.names.size())
+                 ? report.names[id] + " : " + report.types[id]
+                 : std::string())
+         << " = " << graph.problem.node(id).name << " ("
+         << formatLocation(graph.location(id)) << ", forward): "
+         << value.reason << "\n";
+    }
+  }
 
   bool anyMoved = false;
   for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s) {

@@ -42,11 +42,18 @@
 // HTML-NOT: <script
 // HTML-NOT: http
 // HTML: <h2>@single_computation</h2>
-// HTML: <svg
-// HTML: <polyline class="before"
-// HTML: <rect class="hover"{{.*}}<title>before, step
-// HTML: <polyline class="after"
-// HTML: <circle class="peak after"{{.*}}<title>after peak: 12.1 KiB
+// HTML: <h3>Device memory before the plan</h3>
+// HTML: <polygon class="arguments"
+// HTML: <polygon class="kept"
+// HTML: <polygon class="temporaries"
+// HTML: budget 14.0 KiB</text>
+// HTML: <rect class="hover"{{.*}}<title>before the plan, step
+// HTML: <h3>Device memory after the plan</h3>
+// HTML: peak 12.1 KiB</text>
+// HTML: <path class="marker recompute"{{.*}}<title>step {{[0-9]+}}: recompute remat.broadcast
+// HTML: <rect class="hover"{{.*}}<title>after the plan, step
+// HTML: <h3>Value lifetimes after the plan</h3>
+// HTML: <rect class="life recomputed"{{.*}}<title>{{.*}} = remat.broadcast
 // HTML: recompute</td><td>remat.broadcast
 
 func.func @first(%x: tensor<256xf32>) -> tensor<256xf32> {

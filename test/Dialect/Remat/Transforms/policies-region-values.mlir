@@ -24,7 +24,9 @@
 // m from x and w, then s, g and t.
 // CHECK-LABEL: report for @nothing_grad
 // CHECK:      kept across the peak:
-// CHECK-NOT:  policy
+// CHECK-NOT:  {{^ +[0-9]+  policy}}
+// CHECK:      saved for the backward pass: 1 value(s)
+// CHECK-NEXT: remat.tanh {{.*}}: checkpoint policy <nothing_saveable> {{.*}} does not save it
 // CHECK:      rematerialized:
 // CHECK-NEXT:   recompute remat.matmul "m" ({{.*}}) before step [[S:[0-9]+]]
 // CHECK-NEXT:   recompute remat.scale "s" ({{.*}}) before step [[S]]

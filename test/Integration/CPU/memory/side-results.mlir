@@ -19,8 +19,8 @@
 // result, its two f32 channel sums and its own statistics, 2 x 64 B each):
 // 18560 + 18432 + 128 + 18432 + 256 = 55808 B.
 // PLAN: peak: {{.*}} -> {{.*}} (55808 B) after
-// PLAN: 64 must (side result) remat.batch_norm result 1
-// PLAN: 64 must (side result) remat.batch_norm result 2
+// PLAN: 64  must (side result){{ +}}forward  remat.batch_norm result 1
+// PLAN: 64  must (side result){{ +}}forward  remat.batch_norm result 2
 // PLAN: recompute remat.batch_norm {{.*}} before step
 
 // The recomputed statistics are read by nothing, and their computation is

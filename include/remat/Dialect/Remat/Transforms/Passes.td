@@ -42,10 +42,14 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
     %s = remat.add %y, %b2 : tensor<128x8xf32>
     ```
 
-    Reports: `report-text` (like JAX's `print_saved_residuals`, with sizes,
-    locations and the reason each value is kept; `-` for stderr),
-    `report=<file.json>` (the same plus both memory profiles) and
-    `report-html=<file.html>` (a self-contained memory timeline).
+    Reports: `report-text` (like JAX's `print_saved_residuals`: every value
+    saved for the backward pass with its name, type, size, location and the
+    specific reason it is saved, then the values kept across the peak; `-`
+    for stderr), `report=<file.json>` (the same plus both memory profiles
+    and every value copy's lifetime) and `report-html=<file.html>` (a
+    self-contained memory timeline: stacked device memory before and after,
+    budget, forward/backward boundary, recompute/offload/reload markers,
+    host memory, value lifetimes).
     `analysis-only` writes the decisions onto the ops as attributes and
     leaves the IR otherwise unchanged.
 

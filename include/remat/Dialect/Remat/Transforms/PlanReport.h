@@ -1,15 +1,17 @@
 //===- PlanReport.h - explain a plan in text, JSON and HTML -----*- C++ -*-===//
 //
-// What remat-rematerialize saved and why: every value kept across the peak
-// with its bytes, location, producing op and the reason it was kept (policy,
-// solver, or must), totals before and after, the FLOPs recomputation adds;
-// JSON adds both memory profiles; HTML draws them.
+// What remat-rematerialize saved and why: every value saved for the backward
+// pass with its type, name, bytes, producing op, location and the specific
+// reason it is saved; every value kept across the peak; totals before and
+// after, the FLOPs recomputation adds; JSON adds both memory profiles and
+// every value's lifetime; HTML draws them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef REMAT_DIALECT_REMAT_TRANSFORMS_PLANREPORT_H
 #define REMAT_DIALECT_REMAT_TRANSFORMS_PLANREPORT_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Location.h"
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Core/Solvers.h"
@@ -31,7 +33,41 @@ struct FunctionReport {
   const GraphProblem *graph = nullptr;
   MemoryProfile before;
   SolveResult result;
+  /// Per node, read from the IR before the plan rewrites it
+  /// (recordValueFacts): its name (remat.name tag, else the SSA name in the
+  /// function as given, "%3"), its type(s), and the checkpoint policy of
+  /// the region it lies in ("" outside regions).
+  std::vector<std::string> names, types, policies;
 };
+
+/// Fills `report.names`, `types` and `policies` from `func`, which
+/// `report.graph` was built from; call it before rewriting the function.
+void recordValueFacts(mlir::func::FuncOp func, FunctionReport &report);
+
+/// A value the backward pass reads that the plan keeps from the forward
+/// pass (on the device or, offloaded, in host memory), as JAX's
+/// print_saved_residuals lists residuals.
+struct SavedValue {
+  NodeId node;
+  /// Saved in host memory (offloaded, reloaded for the backward pass).
+  bool host = false;
+  /// The saved copy's lifetime, as execution indices of the plan's profile.
+  size_t first = 0, last = 0;
+  /// A short class of the reason ("policy", "mark", "side-effects",
+  /// "side-result", "cost", "budget", "no-budget", "offload") and the
+  /// sentence reports print.
+  std::string kind, reason;
+};
+
+/// Index of the first execution of the backward pass (nodes tagged
+/// remat.vjp_of) in `profile`, or profile.executions.size() when there is
+/// none.
+size_t backwardStart(const GraphProblem &graph, const MemoryProfile &profile);
+
+/// The values saved for the backward pass under the plan, in the order they
+/// are computed. Arguments, constants and the function's outputs are not
+/// listed (they are resident or returned whatever the plan).
+std::vector<SavedValue> savedForBackward(const FunctionReport &report);
 
 /// Why a value is kept across the peak: "must (must_save)", "must (side
 /// effects)", "policy" or "solver".
