@@ -23,12 +23,17 @@ static std::string lower(std::string text) {
   return text;
 }
 
-std::variant<BudgetSpec, std::string>
-remat::parseBudget(const std::string &text) {
+/// parseBudget and parseSize: `noun` names the value in errors ("budget");
+/// without `allowShare`, "50%" is refused.
+static std::variant<BudgetSpec, std::string>
+parseAmount(const std::string &text, const std::string &noun, bool allowShare) {
   const std::string expected =
-      "expected a size such as 64MiB, 1.5GB or 123456 (bytes), or a share "
-      "of the unconstrained peak such as 50%, got '" +
-      text + "'";
+      allowShare ? "expected a size such as 64MiB, 1.5GB or 123456 (bytes), "
+                   "or a share of the unconstrained peak such as 50%, got '" +
+                       text + "'"
+                 : "expected a size such as 64KiB, 1.5MB or 4096 (bytes), "
+                   "got '" +
+                       text + "'";
   size_t pos = 0;
   while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
     ++pos;
@@ -57,6 +62,8 @@ remat::parseBudget(const std::string &text) {
 
   BudgetSpec spec;
   if (unit == "%") {
+    if (!allowShare)
+      return noun + " is a size, not a share of the peak: " + expected;
     if (value <= 0 || value > 100)
       return "a budget share must be in (0%, 100%], got '" + text + "'";
     spec.isFraction = true;
@@ -77,7 +84,7 @@ remat::parseBudget(const std::string &text) {
       continue;
     double bytes = std::round(value * u.scale);
     if (bytes > static_cast<double>(std::numeric_limits<int64_t>::max() / 2))
-      return "budget '" + text + "' is too large";
+      return noun + " '" + text + "' is too large";
     if (unit.empty() && sawDot)
       return "a budget in bytes must be a whole number, got '" + text + "'";
     // "budget=75" is far more often a share or a size missing its unit than
@@ -87,17 +94,31 @@ remat::parseBudget(const std::string &text) {
       while (!number.empty() &&
              std::isspace(static_cast<unsigned char>(number.back())))
         number.pop_back();
-      return "budget '" + text + "' has no unit and would mean " + number +
-             " bytes: write " + number +
-             "% for a share of the unconstrained "
-             "peak, " +
-             number + "MiB (or KiB, GiB) for a size, or " + number +
+      std::string share =
+          allowShare ? number + "% for a share of the unconstrained peak, "
+                     : std::string();
+      return noun + " '" + text + "' has no unit and would mean " + number +
+             " bytes: write " + share + number +
+             "MiB (or KiB, GiB) for a size, or " + number +
              "B if you mean bytes";
     }
     spec.bytes = static_cast<int64_t>(bytes);
     return spec;
   }
   return "unknown size unit '" + text.substr(pos) + "': " + expected;
+}
+
+std::variant<BudgetSpec, std::string>
+remat::parseBudget(const std::string &text) {
+  return parseAmount(text, "budget", /*allowShare=*/true);
+}
+
+std::variant<int64_t, std::string> remat::parseSize(const std::string &text,
+                                                    const std::string &noun) {
+  auto parsed = parseAmount(text, noun, /*allowShare=*/false);
+  if (auto *error = std::get_if<std::string>(&parsed))
+    return *error;
+  return std::get<BudgetSpec>(parsed).bytes;
 }
 
 std::string remat::formatBytes(int64_t bytes) {

@@ -61,6 +61,22 @@ TEST(ByteSize, Malformed) {
   EXPECT_NE(error("150%").find("(0%, 100%]"), std::string::npos);
 }
 
+// Sizes (min-remat-bytes) are budgets without shares, named in errors.
+TEST(ByteSize, Sizes) {
+  auto parsed = parseSize("64KiB", "min-remat-bytes");
+  ASSERT_TRUE(std::holds_alternative<int64_t>(parsed));
+  EXPECT_EQ(std::get<int64_t>(parsed), 65536);
+  auto share = parseSize("10%", "min-remat-bytes");
+  ASSERT_TRUE(std::holds_alternative<std::string>(share));
+  EXPECT_NE(std::get<std::string>(share).find(
+                "min-remat-bytes is a size, not a share"),
+            std::string::npos);
+  auto bare = parseSize("64", "min-remat-bytes");
+  ASSERT_TRUE(std::holds_alternative<std::string>(bare));
+  EXPECT_EQ(std::get<std::string>(bare).find("%"), std::string::npos)
+      << std::get<std::string>(bare);
+}
+
 TEST(ByteSize, Format) {
   EXPECT_EQ(formatBytes(512), "512 B");
   EXPECT_EQ(formatBytes(1536), "1.50 KiB");

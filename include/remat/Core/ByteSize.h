@@ -36,6 +36,11 @@ struct BudgetSpec {
 /// was expected.
 std::variant<BudgetSpec, std::string> parseBudget(const std::string &text);
 
+/// Parses a size in bytes as parseBudget does, without shares; `noun` names
+/// it in errors ("min-remat-bytes").
+std::variant<int64_t, std::string> parseSize(const std::string &text,
+                                             const std::string &noun);
+
 /// "1.50 MiB" style rendering (binary units, 3 significant digits), exact
 /// bytes for sizes under 1 KiB.
 std::string formatBytes(int64_t bytes);

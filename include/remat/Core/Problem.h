@@ -64,6 +64,9 @@ struct Node {
   bool recomputable = true;
   /// Never recomputed or offloaded (a `must_save` mark).
   bool mustSave = false;
+  /// `mustSave` because it is smaller than the min-remat-bytes option (as
+  /// XLA's min_remat_size): informational, for reports.
+  bool belowMinRematBytes = false;
   /// May be moved to host memory and back instead of being recomputed.
   bool offloadable = false;
   /// When evicted, it goes to host memory rather than being recomputed (an

@@ -180,7 +180,6 @@ void PlanApplier::recompute(NodeId id) {
     originalOf[copy] = result;
   current[id].assign(clone->result_begin(), clone->result_end());
   ++stats.recomputed;
-  stats.flopsAdded += graph.flops[id];
 }
 
 ApplyStats PlanApplier::run() {

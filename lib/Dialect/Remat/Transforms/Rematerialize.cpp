@@ -57,6 +57,7 @@ private:
 
   SolverKind solverKind = SolverKind::Auto;
   std::optional<BudgetSpec> budgetSpec;
+  int64_t minBytes = 0;
   std::vector<std::shared_ptr<GraphProblem>> graphs;
   std::vector<FunctionReport> reports;
 };
@@ -80,14 +81,12 @@ LogicalResult RematerializePass::parseOptions() {
     return emitOptionError(module)
            << "remat-rematerialize: solver=exact does not model offloading, so "
               "allow-offload would be ignored; use solver=greedy (or auto, "
-              "which "
-              "then picks it) to offload, or drop allow-offload";
+              "which then picks it) to offload, or drop allow-offload";
   if (solverKind == SolverKind::Chain && allowOffload)
     return emitOptionError(module)
            << "remat-rematerialize: solver=chain does not model offloading, so "
               "allow-offload would be ignored; use solver=greedy (or auto, "
-              "which "
-              "then picks it) to offload, or drop allow-offload";
+              "which then picks it) to offload, or drop allow-offload";
   if (!(timeLimit > 0))
     return emitOptionError(module)
            << "remat-rematerialize: time-limit must be a "
@@ -100,7 +99,31 @@ LogicalResult RematerializePass::parseOptions() {
              << "remat-rematerialize: invalid budget: " << *error;
     budgetSpec = std::get<BudgetSpec>(parsed);
   }
+  minBytes = 0;
+  if (!minRematBytes.empty()) {
+    auto parsed = parseSize(minRematBytes, "min-remat-bytes");
+    if (auto *error = std::get_if<std::string>(&parsed))
+      return emitOptionError(module)
+             << "remat-rematerialize: invalid min-remat-bytes: " << *error;
+    minBytes = std::get<int64_t>(parsed);
+  }
   return success();
+}
+
+/// min-remat-bytes: computed values smaller than `minBytes` are never
+/// recomputed or offloaded, unless a checkpoint policy or a mark decides them
+/// (a keep limit or an offloading policy wins: the user asked for it there).
+static void protectSmallValues(GraphProblem &graph, int64_t minBytes) {
+  if (minBytes <= 0)
+    return;
+  for (NodeId id = 0; id < graph.problem.size(); ++id) {
+    Node &node = graph.problem.node(id);
+    if (node.resident || node.isOutput || node.bytes >= minBytes ||
+        node.mustSave || node.mustOffload || node.keepLimit != kNoKeepLimit)
+      continue;
+    node.mustSave = true;
+    node.belowMinRematBytes = true;
+  }
 }
 
 /// Tells the chain solver which nodes form the backward pass: a node whose
@@ -171,10 +194,12 @@ void RematerializePass::reportInfeasible(func::FuncOp func,
   if (!profile.live.empty())
     diag.attachNote(func.getLoc())
         << "at that point arguments take " << formatBytes(profile.resident)
-        << ", values kept for later " << formatBytes(profile.kept[profile.peakIndex])
+        << ", values kept for later "
+        << formatBytes(profile.kept[profile.peakIndex])
         << " and this op's operands, results and scratch "
         << formatBytes(profile.working[profile.peakIndex])
-        << "; use budget=" << reachable << " or more";
+        << "; use budget=" << reachable
+        << " or more, or best-effort to plan to that peak";
   if (!result.message.empty())
     diag.attachNote(func.getLoc()) << result.message;
 }
@@ -189,6 +214,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   GraphProblem &graph = *graphs.back();
   if (failed(applyPolicies(graph)))
     return failure();
+  protectSmallValues(graph, minBytes);
   markAdjoints(graph);
   if (auto error = graph.problem.check())
     return func.emitError("remat-rematerialize: inconsistent constraints: ")
@@ -206,6 +232,26 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
     kind = SolverKind::Policy;
   }
   SolveResult result = solve(kind, graph.problem, options);
+  // best-effort: plan to the smallest peak the solver reaches, as XLA does.
+  std::optional<int64_t> requestedBudget;
+  if (!result.feasible && budgetBytes && bestEffort &&
+      result.minReachablePeak > *budgetBytes) {
+    SolverOptions reachable = options;
+    reachable.budget = result.minReachablePeak;
+    SolveResult retry = solve(kind, graph.problem, reachable);
+    if (retry.feasible) {
+      mlir::emitWarning(func.getLoc(), "remat-rematerialize: a budget of ")
+          << formatBytes(*budgetBytes) << " (" << *budgetBytes
+          << " B) is infeasible for @" << func.getSymName()
+          << "; best-effort: planned to the smallest peak the "
+          << toString(retry.solver) << " solver reaches, "
+          << formatBytes(retry.profile.peak) << " (" << retry.profile.peak
+          << " B)";
+      requestedBudget = budgetBytes;
+      budgetBytes = reachable.budget;
+      result = std::move(retry);
+    }
+  }
   if (!result.feasible) {
     if (budgetBytes && result.plan.recomputeBefore.size() ==
                            static_cast<size_t>(graph.problem.size()) + 1) {
@@ -231,6 +277,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   report.function = func.getSymName().str();
   report.budget = budgetBytes;
   report.budgetText = budget;
+  report.requestedBudget = requestedBudget;
   report.graph = &graph;
   report.before = before;
   report.result = result;
@@ -257,7 +304,8 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
     ApplyStats stats = applyPlan(func, graph, result.plan);
     valuesRecomputed += stats.recomputed;
     valuesOffloaded += stats.offloaded;
-    flopsAdded += stats.flopsAdded;
+    // Moves (an unread original computed later instead) add nothing.
+    flopsAdded += summarizeRecomputation(graph, result.profile).flopsAdded;
   }
   reports.push_back(std::move(report));
   return success();

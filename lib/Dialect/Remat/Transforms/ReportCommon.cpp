@@ -16,6 +16,8 @@ using namespace remat;
 
 std::string remat::keepReason(const GraphProblem &graph, NodeId id) {
   const Node &node = graph.problem.node(id);
+  if (node.belowMinRematBytes)
+    return "must (min-remat-bytes)";
   if (node.mustSave)
     return "must (must_save)";
   if (graph.isSideResult(id))
@@ -38,12 +40,30 @@ int64_t remat::totalFlops(const GraphProblem &graph) {
   return total;
 }
 
-int64_t remat::addedFlops(const GraphProblem &graph, const Plan &plan) {
-  int64_t total = 0;
-  for (const auto &list : plan.recomputeBefore)
-    for (NodeId id : list)
-      total = saturatingAdd(total, graph.flops[id]);
-  return total;
+RecomputeSummary remat::summarizeRecomputation(const GraphProblem &graph,
+                                               const MemoryProfile &profile) {
+  RecomputeSummary summary;
+  // Nodes whose original copy nothing reads: their first recomputation
+  // replaces the computation (the rewrite erases the unread original).
+  llvm::DenseSet<NodeId> unread;
+  for (const Lifetime &life : profile.lifetimes)
+    if (life.kind == Lifetime::Kind::Original && life.first == life.last &&
+        !graph.problem.node(life.node).isOutput)
+      unread.insert(life.node);
+  for (const Lifetime &life : profile.lifetimes) {
+    if (life.kind != Lifetime::Kind::Recomputed)
+      continue;
+    int64_t flops = graph.flops[life.node];
+    if (unread.erase(life.node)) {
+      ++summary.moves;
+      summary.flopsMoved = saturatingAdd(summary.flopsMoved, flops);
+      summary.movedCopies.insert(life.first);
+      continue;
+    }
+    ++summary.recomputations;
+    summary.flopsAdded = saturatingAdd(summary.flopsAdded, flops);
+  }
+  return summary;
 }
 
 void remat::recordValueFacts(func::FuncOp func, FunctionReport &report) {
@@ -110,6 +130,8 @@ saveReason(const FunctionReport &report, NodeId id, bool host,
                            : "";
   std::string bytes = formatBytes(node.bytes);
   std::string flops = std::to_string(graph.flops[id]);
+  if (node.belowMinRematBytes)
+    return {"min-bytes", "smaller than min-remat-bytes: never rematerialized"};
   if (node.mustSave)
     return {"mark", "must_save mark"};
   if (graph.isSideResult(id))

@@ -80,17 +80,18 @@ static void writeFunction(const FunctionReport &report, size_t function,
                           llvm::raw_ostream &os) {
   const MemoryProfile &after = report.result.profile;
   std::vector<SavedValue> saved = savedForBackward(report);
+  RecomputeSummary summary =
+      summarizeRecomputation(*report.graph, report.result.profile);
   os << "<section><h2>@" << escape(report.function) << "</h2>\n<p>solver "
      << toString(report.result.solver) << "; budget "
      << (report.budget ? formatBytes(*report.budget) : std::string("none"))
      << (report.budget ? (report.result.feasible ? " (met)" : " (NOT met)")
                        : "")
      << "; peak " << formatBytes(report.before.peak) << " &rarr; "
-     << formatBytes(after.peak) << "; "
-     << report.result.plan.numRecomputations() << " recomputation(s), +"
-     << addedFlops(*report.graph, report.result.plan) << " FLOPs; "
-     << report.result.plan.numOffloads() << " offload(s), host peak "
-     << formatBytes(after.hostPeak) << "</p>\n";
+     << formatBytes(after.peak) << "; " << summary.recomputations
+     << " recomputation(s), +" << summary.flopsAdded << " FLOPs; "
+     << summary.moves << " move(s); " << report.result.plan.numOffloads()
+     << " offload(s), host peak " << formatBytes(after.hostPeak) << "</p>\n";
   writeTimeline(report, function, saved, os);
   writeTables(report, function, saved, os);
   os << "</section>\n";

@@ -11,6 +11,8 @@
 #include "remat/Core/ByteSize.h"
 #include "llvm/Support/JSON.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace remat;
 
@@ -111,6 +113,13 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
     else
       j.attribute("budget", nullptr);
     j.attribute("budget_text", report.budgetText);
+    // best-effort: the budget asked for, not met; `budget` is then the
+    // smallest peak the solver reached, which the plan meets.
+    if (report.requestedBudget)
+      j.attribute("requested_budget", *report.requestedBudget);
+    else
+      j.attribute("requested_budget", nullptr);
+    j.attribute("best_effort", report.requestedBudget.has_value());
     j.attribute("feasible", result.feasible);
     if (result.solver == SolverKind::Exact) {
       j.attribute("optimal", result.optimal);
@@ -121,7 +130,10 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
     j.attribute("peak_before", report.before.peak);
     j.attribute("peak_after", result.profile.peak);
     j.attribute("flops_total", totalFlops(graph));
-    j.attribute("flops_added", addedFlops(graph, plan));
+    RecomputeSummary summary = summarizeRecomputation(graph, result.profile);
+    j.attribute("flops_added", summary.flopsAdded);
+    j.attribute("flops_moved", summary.flopsMoved);
+    j.attribute("moves", summary.moves);
     j.attribute("cost_added", result.cost);
     if (!result.profile.live.empty()) {
       size_t p = result.profile.peakIndex;
@@ -154,12 +166,18 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
           j.attribute("reason", keepReason(graph, id));
         });
     });
+    // (anchor, node) of each move.
+    std::set<std::pair<Step, NodeId>> moved;
+    for (size_t index : summary.movedCopies)
+      moved.insert({result.profile.executions[index].anchor,
+                    result.profile.executions[index].node});
     j.attributeArray("recomputed", [&] {
       for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s)
         for (NodeId id : plan.recomputeBefore[s])
           j.object([&] {
             writeValue(j, report, id);
             j.attribute("before_step", static_cast<int64_t>(s));
+            j.attribute("move", moved.count({s, id}) != 0);
           });
     });
     j.attributeArray("offloaded", [&] {

@@ -15,6 +15,8 @@
 #include "remat/Core/ByteSize.h"
 #include "llvm/Support/Format.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace remat;
 
@@ -75,7 +77,12 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
     os << (report.result.optimal ? " (optimal)" : " (not proven optimal)")
        << ", gap " << llvm::format("%.2f%%", 100.0 * report.result.gap);
   os << "\n  budget: ";
-  if (report.budget)
+  if (report.requestedBudget)
+    os << bytesAndExact(*report.requestedBudget)
+       << (report.budgetText.empty() ? "" : " from '" + report.budgetText + "'")
+       << ", NOT met; best-effort: planned to the smallest reachable peak, "
+       << bytesAndExact(*report.budget);
+  else if (report.budget)
     os << bytesAndExact(*report.budget)
        << (report.budgetText.empty() ? "" : " from '" + report.budgetText + "'")
        << (report.result.feasible ? ", met" : ", NOT met");
@@ -98,19 +105,23 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
        << ", kept for later " << formatBytes(after.kept[p])
        << ", temporaries " << formatBytes(after.working[p]) << "\n";
   }
-  int64_t total = totalFlops(graph), added = addedFlops(graph, plan);
+  RecomputeSummary summary = summarizeRecomputation(graph, after);
+  int64_t total = totalFlops(graph), added = summary.flopsAdded;
   // Counts saturate at 2^63 - 1 (FlopCount.h): say so rather than print
   // a wrapped or clipped figure as if it were exact.
   auto count = [](int64_t flops) {
     return flops == kSaturatedFlops ? std::string("at least 2^63")
                                     : std::to_string(flops);
   };
-  os << "  recomputed: " << plan.numRecomputations() << " value(s), +"
+  os << "  recomputed: " << summary.recomputations << " value(s), +"
      << count(added) << " FLOPs ("
      << llvm::format("%+.1f%%", total ? 100.0 * static_cast<double>(added) /
                                             static_cast<double>(total)
                                       : 0.0)
      << " of " << count(total) << ")\n";
+  if (summary.moves)
+    os << "  moved: " << summary.moves << " value(s) computed later instead "
+       << "of earlier, " << count(summary.flopsMoved) << " FLOPs not added\n";
   os << "  offloaded: " << plan.numOffloads() << " value(s), host peak "
      << formatBytes(after.hostPeak) << "\n";
 
@@ -157,15 +168,21 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
     }
   }
 
+  // (anchor, node) of each move, to name it in the list below.
+  std::set<std::pair<Step, NodeId>> moved;
+  for (size_t index : summary.movedCopies)
+    moved.insert(
+        {after.executions[index].anchor, after.executions[index].node});
   bool anyMoved = false;
   for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s) {
     for (NodeId id : plan.recomputeBefore[s]) {
       if (!anyMoved)
         os << "  rematerialized:\n";
       anyMoved = true;
-      os << "    recompute " << graph.describe(id) << " ("
-         << formatLocation(graph.location(id)) << ", "
-         << graph.problem.node(id).bytes << " B) before step " << s << "\n";
+      os << "    " << (moved.count({s, id}) ? "move" : "recompute") << " "
+         << graph.describe(id) << " (" << formatLocation(graph.location(id))
+         << ", " << graph.problem.node(id).bytes << " B) before step " << s
+         << "\n";
     }
     for (NodeId id : plan.reloadBefore[s]) {
       if (!anyMoved)

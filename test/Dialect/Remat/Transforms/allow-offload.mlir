@@ -39,9 +39,10 @@
 // REPORT-LABEL: report for @dots
 // REPORT: recomputed: 0 value(s), +0 FLOPs
 // REPORT: offloaded: 1 value(s), host peak 4.00 KiB
-// REPORT: reload remat.matmul ({{.*}}allow-offload.mlir:[[#@LINE+18]]:{{[0-9]+}}, 4096 B) before step 6
+// REPORT: reload remat.matmul ({{.*}}allow-offload.mlir:[[#@LINE+19]]:{{[0-9]+}}, 4096 B) before step 6
 // REPORT-LABEL: report for @exp_and_dot
-// REPORT: recomputed: 1 value(s), +1024 FLOPs
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 1024 FLOPs not added
 // REPORT: offloaded: 0 value(s), host peak 0 B
 
 // NOOFFLOAD-NOT: "offload"

@@ -20,13 +20,16 @@
 
 // REPORT-LABEL: report for @unmarked
 // REPORT: solver: exact (optimal), gap 0.00%
-// REPORT: recomputed: 1 value(s), +1024 FLOPs
-// REPORT: recompute remat.exp
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 1024 FLOPs not added
+// REPORT: move remat.exp
 // REPORT-LABEL: report for @prefer_save
 // REPORT: solver: exact (optimal), gap 0.00%
-// REPORT: recomputed: 1 value(s), +65536 FLOPs
-// REPORT: recompute remat.matmul
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 65536 FLOPs not added
+// REPORT: move remat.matmul
 // REPORT-LABEL: report for @prefer_recompute
 // REPORT: solver: exact (optimal), gap 0.00%
-// REPORT: recomputed: 1 value(s), +65536 FLOPs
-// REPORT: recompute remat.matmul
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 65536 FLOPs not added
+// REPORT: move remat.matmul

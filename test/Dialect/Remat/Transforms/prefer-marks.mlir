@@ -25,17 +25,20 @@
 // CHECK: remat.matmul {{.*}}remat.decision = "recompute", remat.mark = #remat.mark<prefer_recompute>, remat.recompute_at = array<i64: 6>
 
 // REPORT-LABEL: report for @unmarked
-// REPORT: recomputed: 1 value(s), +1024 FLOPs
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 1024 FLOPs not added
 // REPORT: 4096  solver {{.*}}remat.matmul
-// REPORT: recompute remat.exp ({{.*}}) before step 6
+// REPORT: move remat.exp ({{.*}}) before step 6
 // REPORT-LABEL: report for @prefer_save
-// REPORT: recomputed: 1 value(s), +65536 FLOPs
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 65536 FLOPs not added
 // REPORT: 4096  solver {{.*}}remat.exp
-// REPORT: recompute remat.matmul ({{.*}}) before step 6
+// REPORT: move remat.matmul ({{.*}}) before step 6
 // REPORT-LABEL: report for @prefer_recompute
-// REPORT: recomputed: 1 value(s), +65536 FLOPs
+// REPORT: recomputed: 0 value(s), +0 FLOPs
+// REPORT: moved: 1 value(s) computed later instead of earlier, 65536 FLOPs not added
 // REPORT: 4096  solver {{.*}}remat.exp
-// REPORT: recompute remat.matmul ({{.*}}) before step 6
+// REPORT: move remat.matmul ({{.*}}) before step 6
 
 func.func @unmarked(%x: tensor<32x32xf32>, %w: tensor<32x32xf32>) -> (tensor<32x32xf32>, tensor<1x1xf32>) {
   %a = remat.exp %x : tensor<32x32xf32>

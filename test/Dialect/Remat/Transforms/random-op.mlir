@@ -16,7 +16,7 @@
 
 // REPORT: kept across the peak: 1 value(s), 4.00 KiB
 // REPORT: 4096 must (side effects){{.*}}remat.dropout
-// REPORT: recompute remat.matmul
+// REPORT: move remat.matmul
 
 // MARKED-LABEL: func.func @random
 // MARKED: remat.dropout {{.*}}remat.decision = "recompute"

@@ -80,6 +80,15 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "Write the JSON report to this file (default: none)">,
     Option<"reportHtml", "report-html", "std::string", /*default=*/"\"\"",
            "Write the HTML memory timeline to this file (default: none)">,
+    Option<"bestEffort", "best-effort", "bool", /*default=*/"false",
+           "When the budget cannot be met, plan to the smallest peak the "
+           "solver reaches and warn with it (XLA's behaviour) instead of "
+           "failing (default: false)">,
+    Option<"minRematBytes", "min-remat-bytes", "std::string",
+           /*default=*/"\"\"",
+           "Values smaller than this (64KiB, 4096, ...) are never recomputed "
+           "or offloaded, as XLA's min_remat_size; checkpoint policies still "
+           "decide in their regions (default: none)">,
     Option<"analysisOnly", "analysis-only", "bool", /*default=*/"false",
            "Annotate decisions as attributes instead of rewriting "
            "(default: false)">,

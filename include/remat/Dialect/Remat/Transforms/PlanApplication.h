@@ -26,9 +26,10 @@ inline constexpr llvm::StringLiteral kCopyAttr = "remat.copy";
 
 /// What applying a plan did.
 struct ApplyStats {
+  /// Clones made (moves included: see RecomputeSummary in PlanReport.h)
+  /// and values offloaded.
   int64_t recomputed = 0;
   int64_t offloaded = 0;
-  int64_t flopsAdded = 0;
 };
 
 /// Replaces every remat.checkpoint in `func` by its body. The ops move; the

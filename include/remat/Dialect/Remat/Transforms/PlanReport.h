@@ -16,6 +16,7 @@
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Core/Solvers.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -30,6 +31,9 @@ struct FunctionReport {
   std::optional<int64_t> budget;
   /// The budget as the user wrote it ("50%").
   std::string budgetText;
+  /// With best-effort, when the budget asked for could not be met: that
+  /// budget (then `budget` is the smallest peak the solver reached).
+  std::optional<int64_t> requestedBudget;
   const GraphProblem *graph = nullptr;
   MemoryProfile before;
   SolveResult result;
@@ -79,8 +83,19 @@ std::string formatLocation(mlir::Location loc);
 /// Total FLOPs of one run of the function (every node once).
 int64_t totalFlops(const GraphProblem &graph);
 
-/// FLOPs the plan adds (recomputations, each counted once per copy).
-int64_t addedFlops(const GraphProblem &graph, const Plan &plan);
+/// What the plan's recomputations cost. A recomputation whose node's
+/// original copy nothing reads is a move: the computation runs later instead
+/// of earlier (the rewrite erases the unread original) and adds nothing.
+struct RecomputeSummary {
+  int64_t recomputations = 0, moves = 0;
+  /// FLOPs the plan adds (each real recomputation once per copy), and the
+  /// FLOPs of the moved computations, which it does not add.
+  int64_t flopsAdded = 0, flopsMoved = 0;
+  /// The executions (profile indices) that are moves.
+  llvm::DenseSet<size_t> movedCopies;
+};
+RecomputeSummary summarizeRecomputation(const GraphProblem &graph,
+                                        const MemoryProfile &profile);
 
 void writeTextReport(llvm::ArrayRef<FunctionReport> reports,
                      llvm::raw_ostream &os);
