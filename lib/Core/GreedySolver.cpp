@@ -529,9 +529,11 @@ SolveResult remat::solveGreedy(const Problem &problem,
     return result;
   }
   if (result.feasible) {
+    // "Search steps", not "moves": reports call a recomputation that only
+    // reorders the computation a move.
     result.message = "greedy: " + std::to_string(search.numMoves()) +
-                     " moves, peak " + std::to_string(result.profile.peak) +
-                     " bytes";
+                     " search steps, peak " +
+                     std::to_string(result.profile.peak) + " bytes";
     return result;
   }
   const Execution &at = result.profile.executions[result.profile.peakIndex];
@@ -541,7 +543,7 @@ SolveResult remat::solveGreedy(const Problem &problem,
   if (search.effortExhausted()) {
     result.message = "the greedy stopped at its effort cap (" +
                      std::to_string(search.numMoves()) +
-                     " moves) with a peak "
+                     " search steps) with a peak "
                      "of " +
                      peak + " bytes at " + where + " (budget " + budget + ")";
     return result;

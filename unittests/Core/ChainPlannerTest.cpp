@@ -19,52 +19,8 @@ using namespace remat::test;
 
 namespace {
 
-/// Node ids of a training step built by trainingChain.
-struct Step {
-  Problem problem;
-  std::vector<NodeId> forward;  // f_0 .. f_{L-1}, then the loss
-  std::vector<NodeId> gradient; // d_i, the gradient of f_{i-1} (d_0: of x)
-  std::vector<NodeId> weightGradient;
-};
-
-/// x -> f_i = op(f_{i-1}, w_i) (activation bytes `act`) -> loss; backward:
-/// dl, then for each layer d_i = op(d_{i+1}, f_i, w_i) (it reads its own
-/// output, as tanh's VJP does) and the weight gradient g_i = op(d_{i+1},
-/// f_{i-1}) (bytes `weight`), returned.
-Step trainingChain(int layers, int64_t act, int64_t weight) {
-  Step s;
-  Problem &p = s.problem;
-  NodeId x = p.addNode(argument("x", act));
-  std::vector<NodeId> w;
-  for (int i = 0; i < layers; ++i)
-    w.push_back(p.addNode(argument("w" + std::to_string(i), weight)));
-  NodeId prev = x;
-  for (int i = 0; i < layers; ++i) {
-    prev = p.addNode(computed("f" + std::to_string(i), act, {prev, w[i]}, 10));
-    s.forward.push_back(prev);
-  }
-  NodeId loss = p.addNode(output(computed("loss", 4, {prev}, 1)));
-  s.forward.push_back(loss);
-  Node seed = computed("dl", act, {loss}, 1);
-  seed.adjointOf = loss;
-  NodeId grad = p.addNode(seed);
-  s.gradient.assign(layers + 1, -1);
-  s.weightGradient.assign(layers, -1);
-  for (int i = layers - 1; i >= 0; --i) {
-    NodeId input = i == 0 ? x : s.forward[i - 1];
-    Node g = output(computed("g" + std::to_string(i), weight, {grad, input}, 10));
-    g.adjointOf = s.forward[i];
-    s.weightGradient[i] = p.addNode(g);
-    Node d = computed("d" + std::to_string(i), act,
-                      {grad, s.forward[i], w[i]}, 10);
-    d.adjointOf = s.forward[i];
-    if (i == 0)
-      d.isOutput = true;
-    grad = p.addNode(d);
-    s.gradient[i] = grad;
-  }
-  return s;
-}
+/// The training steps of TestGraphs.h, under the name these tests use.
+using Step = TrainingStep;
 
 TEST(ChainPlannerTest, MapsATrainingStep) {
   Step s = trainingChain(6, 100, 10);

@@ -19,6 +19,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Core/ByteSize.h"
+#include "remat/Core/SavedBudget.h"
 #include "remat/Core/Solvers.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "remat/Dialect/Remat/Transforms/PlanApplication.h"
@@ -58,6 +59,7 @@ private:
   SolverKind solverKind = SolverKind::Auto;
   std::optional<BudgetSpec> budgetSpec;
   int64_t minBytes = 0;
+  bool savedKind = false;
   std::vector<std::shared_ptr<GraphProblem>> graphs;
   std::vector<FunctionReport> reports;
 };
@@ -99,6 +101,22 @@ LogicalResult RematerializePass::parseOptions() {
              << "remat-rematerialize: invalid budget: " << *error;
     budgetSpec = std::get<BudgetSpec>(parsed);
   }
+  if (budgetKind != "peak" && budgetKind != "saved")
+    return emitOptionError(module)
+           << "remat-rematerialize: unknown budget-kind '" << budgetKind
+           << "'; expected peak or saved";
+  savedKind = budgetKind == "saved";
+  if (savedKind && !budgetSpec)
+    return emitOptionError(module)
+           << "remat-rematerialize: budget-kind=saved needs a budget (e.g. "
+              "budget=50% of what the unplanned step saves)";
+  if (savedKind && solverKind != SolverKind::Greedy &&
+      solverKind != SolverKind::Auto)
+    return emitOptionError(module)
+           << "remat-rematerialize: budget-kind=saved searches the peak "
+              "budget with the greedy solver, one solve per probe; use "
+              "solver=greedy or auto, not solver="
+           << solver;
   minBytes = 0;
   if (!minRematBytes.empty()) {
     auto parsed = parseSize(minRematBytes, "min-remat-bytes");
@@ -231,7 +249,46 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   } else if (kind == SolverKind::Auto) {
     kind = SolverKind::Policy;
   }
-  SolveResult result = solve(kind, graph.problem, options);
+  SolveResult result;
+  std::optional<SavedBudgetReport> savedReport;
+  if (savedKind) {
+    // The budget bounds the bytes saved for the backward pass: search the
+    // peak budget whose greedy plan saves at most that.
+    int64_t unplannedSaved = savedDeviceBytes(graph.problem, before);
+    int64_t savedBudget = budgetSpec->resolve(unplannedSaved);
+    SavedBudgetResult searched = solveSavedBudget(
+        SolverKind::Greedy, graph.problem, options, savedBudget);
+    if (!searched.result.feasible) {
+      // best-effort takes the plan of fewest saved bytes, which meets its
+      // own peak budget.
+      bool usable = searched.result.profile.peak <= searched.peakBudget;
+      if (!bestEffort || !usable) {
+        func.emitError("remat-rematerialize: a saved-for-backward budget of ")
+            << formatBytes(savedBudget) << " (" << savedBudget
+            << " B) is infeasible for @" << func.getSymName()
+            << ": the fewest bytes the greedy solver saves is "
+            << formatBytes(searched.minSaved) << " (" << searched.minSaved
+            << " B); use budget=" << searched.minSaved
+            << " or more, or best-effort";
+        return failure();
+      }
+      mlir::emitWarning(func.getLoc(),
+                        "remat-rematerialize: a saved-for-backward budget of ")
+          << formatBytes(savedBudget) << " (" << savedBudget
+          << " B) is infeasible for @" << func.getSymName()
+          << "; best-effort: planned to the fewest saved bytes the greedy "
+             "solver reaches, "
+          << formatBytes(searched.minSaved) << " (" << searched.minSaved
+          << " B)";
+      searched.result.feasible = true;
+    }
+    savedReport =
+        SavedBudgetReport{savedBudget, searched.saved, searched.savedUnplanned};
+    budgetBytes = searched.peakBudget;
+    result = std::move(searched.result);
+  } else {
+    result = solve(kind, graph.problem, options);
+  }
   // best-effort: plan to the smallest peak the solver reaches, as XLA does.
   std::optional<int64_t> requestedBudget;
   if (!result.feasible && budgetBytes && bestEffort &&
@@ -278,6 +335,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   report.budget = budgetBytes;
   report.budgetText = budget;
   report.requestedBudget = requestedBudget;
+  report.saved = savedReport;
   report.graph = &graph;
   report.before = before;
   report.result = result;

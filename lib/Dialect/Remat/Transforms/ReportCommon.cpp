@@ -4,6 +4,7 @@
 
 #include "mlir/IR/AsmState.h"
 #include "remat/Core/ByteSize.h"
+#include "remat/Core/SavedBudget.h"
 #include "remat/Dialect/Remat/IR/FlopCount.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/DenseSet.h"
@@ -109,13 +110,7 @@ void remat::recordValueFacts(func::FuncOp func, FunctionReport &report) {
 
 size_t remat::backwardStart(const GraphProblem &graph,
                             const MemoryProfile &profile) {
-  for (size_t i = 0; i < profile.executions.size(); ++i) {
-    const Execution &exec = profile.executions[i];
-    if (exec.kind == Execution::Kind::Compute &&
-        graph.problem.node(exec.node).adjointOf != kNotAdjoint)
-      return i;
-  }
-  return profile.executions.size();
+  return remat::backwardStart(graph.problem, profile);
 }
 
 /// Why `id`, saved for the backward pass, is saved: the class and the
@@ -174,12 +169,9 @@ std::vector<SavedValue> remat::savedForBackward(const FunctionReport &report) {
   llvm::DenseSet<NodeId> atPeak(profile.keptAtPeak.begin(),
                                 profile.keptAtPeak.end());
   for (const Lifetime &life : profile.lifetimes) {
-    const Node &node = graph.problem.node(life.node);
-    bool host = life.kind == Lifetime::Kind::Host;
-    if ((life.kind != Lifetime::Kind::Original && !host) || node.isOutput ||
-        node.adjointOf != kNotAdjoint || life.first >= start ||
-        life.last < start)
+    if (!isSavedForBackward(graph.problem, life, start))
       continue;
+    bool host = life.kind == Lifetime::Kind::Host;
     SavedValue value;
     value.node = life.node;
     value.host = host;

@@ -120,6 +120,13 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
     else
       j.attribute("requested_budget", nullptr);
     j.attribute("best_effort", report.requestedBudget.has_value());
+    j.attribute("budget_kind", report.saved ? "saved" : "peak");
+    if (report.saved)
+      j.attributeObject("saved_budget", [&] {
+        j.attribute("budget", report.saved->budget);
+        j.attribute("saved", report.saved->saved);
+        j.attribute("unplanned", report.saved->unplanned);
+      });
     j.attribute("feasible", result.feasible);
     if (result.solver == SolverKind::Exact) {
       j.attribute("optimal", result.optimal);

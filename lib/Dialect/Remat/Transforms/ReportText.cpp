@@ -77,7 +77,11 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
     os << (report.result.optimal ? " (optimal)" : " (not proven optimal)")
        << ", gap " << llvm::format("%.2f%%", 100.0 * report.result.gap);
   os << "\n  budget: ";
-  if (report.requestedBudget)
+  if (report.saved)
+    os << "peak " << bytesAndExact(*report.budget)
+       << ", searched for the saved-for-backward budget below"
+       << (report.result.feasible ? ", met" : ", NOT met");
+  else if (report.requestedBudget)
     os << bytesAndExact(*report.requestedBudget)
        << (report.budgetText.empty() ? "" : " from '" + report.budgetText + "'")
        << ", NOT met; best-effort: planned to the smallest reachable peak, "
@@ -89,6 +93,11 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
   else
     os << "none (policies only)";
   os << "\n";
+  if (report.saved)
+    os << "  saved-for-backward budget: " << bytesAndExact(report.saved->budget)
+       << (report.budgetText.empty() ? "" : " from '" + report.budgetText + "'")
+       << "; saved " << bytesAndExact(report.saved->saved) << ", was "
+       << bytesAndExact(report.saved->unplanned) << "\n";
   double change = report.before.peak == 0
                       ? 0.0
                       : 100.0 * static_cast<double>(after.peak -

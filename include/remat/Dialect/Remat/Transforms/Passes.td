@@ -80,6 +80,11 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "Write the JSON report to this file (default: none)">,
     Option<"reportHtml", "report-html", "std::string", /*default=*/"\"\"",
            "Write the HTML memory timeline to this file (default: none)">,
+    Option<"budgetKind", "budget-kind", "std::string", /*default=*/"\"peak\"",
+           "What the budget bounds: peak (the step's peak device bytes) or "
+           "saved (the device bytes saved for the backward pass, as "
+           "PyTorch's activation_memory_budget; N% is then a share of what "
+           "the unplanned step saves; greedy and auto only). Default: peak">,
     Option<"bestEffort", "best-effort", "bool", /*default=*/"false",
            "When the budget cannot be met, plan to the smallest peak the "
            "solver reaches and warn with it (XLA's behaviour) instead of "

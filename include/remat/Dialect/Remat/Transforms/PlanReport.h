@@ -24,6 +24,12 @@
 
 namespace remat {
 
+/// budget-kind=saved: the bound on the bytes saved for the backward pass,
+/// what the plan saves, and what the unplanned step saves.
+struct SavedBudgetReport {
+  int64_t budget = 0, saved = 0, unplanned = 0;
+};
+
 /// Everything a report says about one planned function.
 struct FunctionReport {
   std::string function;
@@ -34,6 +40,9 @@ struct FunctionReport {
   /// With best-effort, when the budget asked for could not be met: that
   /// budget (then `budget` is the smallest peak the solver reached).
   std::optional<int64_t> requestedBudget;
+  /// With budget-kind=saved (then `budget` is the peak budget the search
+  /// chose).
+  std::optional<SavedBudgetReport> saved;
   const GraphProblem *graph = nullptr;
   MemoryProfile before;
   SolveResult result;
