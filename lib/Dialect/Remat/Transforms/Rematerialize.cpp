@@ -54,6 +54,10 @@ private:
   /// reachable peak occurs.
   void reportInfeasible(func::FuncOp func, const GraphProblem &graph,
                         const SolveResult &result, int64_t budgetBytes);
+  /// Without allow-offload: the peak the greedy reaches under `budgetBytes`
+  /// when it may offload, if that meets the budget (said in the error).
+  std::optional<int64_t> peakWithOffload(func::FuncOp func,
+                                         int64_t budgetBytes);
   LogicalResult writeReports();
 
   SolverKind solverKind = SolverKind::Auto;
@@ -220,6 +224,35 @@ void RematerializePass::reportInfeasible(func::FuncOp func,
         << " or more, or best-effort to plan to that peak";
   if (!result.message.empty())
     diag.attachNote(func.getLoc()) << result.message;
+  if (!allowOffload)
+    if (std::optional<int64_t> peak = peakWithOffload(func, budgetBytes))
+      diag.attachNote(func.getLoc())
+          << "this budget needs offloading: with allow-offload the greedy "
+             "solver meets it (peak "
+          << formatBytes(*peak) << ", " << *peak << " B); add allow-offload";
+}
+
+std::optional<int64_t> RematerializePass::peakWithOffload(func::FuncOp func,
+                                                          int64_t budgetBytes) {
+  // The same problem with every value offloadable; its diagnostics (policy
+  // warnings) were given once already.
+  ScopedDiagnosticHandler quiet(func.getContext(),
+                                [](Diagnostic &) { return success(); });
+  CostModelOptions costOptions;
+  costOptions.allowOffload = true;
+  FailureOr<GraphProblem> built = buildGraphProblem(func, costOptions);
+  if (failed(built) || failed(applyPolicies(*built)))
+    return std::nullopt;
+  protectSmallValues(*built, minBytes);
+  markAdjoints(*built);
+  if (built->problem.check())
+    return std::nullopt;
+  SolverOptions options;
+  options.budget = budgetBytes;
+  SolveResult result = solveGreedy(built->problem, options);
+  if (!result.feasible)
+    return std::nullopt;
+  return result.profile.peak;
 }
 
 LogicalResult RematerializePass::planFunction(func::FuncOp func) {
