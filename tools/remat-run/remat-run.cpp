@@ -230,15 +230,18 @@ func::FuncOp findEntry(ModuleOp module) {
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isExternal() && func.isPublic())
       candidates.push_back(func);
+  auto names = [&] {
+    std::string list;
+    for (func::FuncOp func : candidates)
+      list += (list.empty() ? "@" : ", @") + func.getSymName().str();
+    return list.empty() ? std::string("none") : list;
+  };
   if (!entry.empty()) {
     for (func::FuncOp func : candidates)
       if (func.getSymName() == entry)
         return func;
-    std::string names;
-    for (func::FuncOp func : candidates)
-      names += (names.empty() ? "@" : ", @") + func.getSymName().str();
     fail("no public function named '" + entry + "' in " + inputFile +
-         " (functions: " + (names.empty() ? "none" : names) + ")");
+         " (functions: " + names() + ")");
   }
   if (candidates.size() == 1)
     return candidates.front();
@@ -250,12 +253,8 @@ func::FuncOp findEntry(ModuleOp module) {
       gradients.push_back(func);
   if (gradients.size() == 1)
     return gradients.front();
-  std::string names;
-  for (func::FuncOp func : candidates)
-    names += (names.empty() ? "@" : ", @") + func.getSymName().str();
   fail("the module has " + llvm::Twine(candidates.size()) +
-       " public functions (" + (names.empty() ? "none" : names) +
-       "): name one with --entry");
+       " public functions (" + names() + "): name one with --entry");
 }
 
 void printOutput(size_t index, const HostTensor &tensor) {

@@ -12,6 +12,7 @@
 #include "HtmlTimeline.h"
 
 #include "remat/Core/ByteSize.h"
+#include "remat/Core/SavedBudget.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -57,9 +58,8 @@ std::string html::describeValue(const FunctionReport &report, NodeId node) {
     text = report.names[node] + " : " + report.types[node] + " = ";
   text += graph.problem.node(node).name + " (" +
           formatLocation(graph.location(node)) + ", " +
-          (graph.problem.node(node).adjointOf == kNotAdjoint ? "forward"
-                                                             : "backward") +
-          "), " + formatBytes(graph.problem.node(node).bytes);
+          passName(graph.problem.node(node)) + "), " +
+          formatBytes(graph.problem.node(node).bytes);
   return text;
 }
 
@@ -193,7 +193,7 @@ void Timeline::writeXAxis(double baseline) {
 void Timeline::writeBoundary(const MemoryProfile &profile,
                              const std::vector<double> &x, double top,
                              double bottom, bool labels) {
-  size_t b = backwardStart(graph, profile);
+  size_t b = backwardStart(graph.problem, profile);
   if (b >= x.size())
     return;
   double px = xOf(x[b]);
@@ -406,12 +406,11 @@ void Timeline::writeLifetimes(const MemoryProfile &profile) {
      << "\" width=\"" << kWidth << "\" height=\"" << height << "\">\n";
   for (size_t i = 0; i < profile.lifetimes.size(); ++i) {
     const Lifetime &life = profile.lifetimes[i];
-    const Node &node = graph.problem.node(life.node);
     const char *cls = life.kind == Lifetime::Kind::Recomputed ? "recomputed"
                       : life.kind == Lifetime::Kind::Reloaded ? "reloaded"
-                      : life.kind == Lifetime::Kind::Host     ? "host"
-                      : node.adjointOf != kNotAdjoint         ? "backward"
-                                                              : "forward";
+                      : life.kind == Lifetime::Kind::Host
+                          ? "host"
+                          : passName(graph.problem.node(life.node));
     double x0 = xOf(x[life.first]);
     double x1 = xOf(life.last + 1 < x.size() ? x[life.last + 1] : end);
     std::string title = describeValue(report, life.node) + "\n" + cls +

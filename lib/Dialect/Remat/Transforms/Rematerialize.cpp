@@ -58,6 +58,9 @@ private:
   /// when it may offload, if that meets the budget (said in the error).
   std::optional<int64_t> peakWithOffload(func::FuncOp func,
                                          int64_t budgetBytes);
+  /// The problem of `func` with its policies, min-remat-bytes and backward
+  /// pass applied; fails after a diagnostic.
+  FailureOr<GraphProblem> buildProblem(func::FuncOp func, bool offloadable);
   LogicalResult writeReports();
 
   SolverKind solverKind = SolverKind::Auto;
@@ -83,16 +86,13 @@ LogicalResult RematerializePass::parseOptions() {
            << "remat-rematerialize: solver=exact is not available: remat was "
               "built without COIN-OR CBC (install coinor-libcbc-dev and "
               "reconfigure), or use solver=greedy";
-  if (solverKind == SolverKind::Exact && allowOffload)
+  if ((solverKind == SolverKind::Exact || solverKind == SolverKind::Chain) &&
+      allowOffload)
     return emitOptionError(module)
-           << "remat-rematerialize: solver=exact does not model offloading, so "
-              "allow-offload would be ignored; use solver=greedy (or auto, "
-              "which then picks it) to offload, or drop allow-offload";
-  if (solverKind == SolverKind::Chain && allowOffload)
-    return emitOptionError(module)
-           << "remat-rematerialize: solver=chain does not model offloading, so "
-              "allow-offload would be ignored; use solver=greedy (or auto, "
-              "which then picks it) to offload, or drop allow-offload";
+           << "remat-rematerialize: solver=" << toString(solverKind)
+           << " does not model offloading, so allow-offload would be ignored; "
+              "use solver=greedy (or auto, which then picks it) to offload, "
+              "or drop allow-offload";
   if (!(timeLimit > 0))
     return emitOptionError(module)
            << "remat-rematerialize: time-limit must be a "
@@ -238,14 +238,8 @@ std::optional<int64_t> RematerializePass::peakWithOffload(func::FuncOp func,
   // warnings) were given once already.
   ScopedDiagnosticHandler quiet(func.getContext(),
                                 [](Diagnostic &) { return success(); });
-  CostModelOptions costOptions;
-  costOptions.allowOffload = true;
-  FailureOr<GraphProblem> built = buildGraphProblem(func, costOptions);
-  if (failed(built) || failed(applyPolicies(*built)))
-    return std::nullopt;
-  protectSmallValues(*built, minBytes);
-  markAdjoints(*built);
-  if (built->problem.check())
+  FailureOr<GraphProblem> built = buildProblem(func, /*offloadable=*/true);
+  if (failed(built))
     return std::nullopt;
   SolverOptions options;
   options.budget = budgetBytes;
@@ -255,21 +249,28 @@ std::optional<int64_t> RematerializePass::peakWithOffload(func::FuncOp func,
   return result.profile.peak;
 }
 
-LogicalResult RematerializePass::planFunction(func::FuncOp func) {
+FailureOr<GraphProblem> RematerializePass::buildProblem(func::FuncOp func,
+                                                        bool offloadable) {
   CostModelOptions costOptions;
-  costOptions.allowOffload = allowOffload;
-  FailureOr<GraphProblem> built = buildGraphProblem(func, costOptions);
+  costOptions.allowOffload = offloadable;
+  FailureOr<GraphProblem> graph = buildGraphProblem(func, costOptions);
+  if (failed(graph) || failed(applyPolicies(*graph)))
+    return failure();
+  protectSmallValues(*graph, minBytes);
+  markAdjoints(*graph);
+  if (auto error = graph->problem.check()) {
+    func.emitError("remat-rematerialize: inconsistent constraints: ") << *error;
+    return failure();
+  }
+  return graph;
+}
+
+LogicalResult RematerializePass::planFunction(func::FuncOp func) {
+  FailureOr<GraphProblem> built = buildProblem(func, allowOffload);
   if (failed(built))
     return failure();
   graphs.push_back(std::make_shared<GraphProblem>(std::move(*built)));
   GraphProblem &graph = *graphs.back();
-  if (failed(applyPolicies(graph)))
-    return failure();
-  protectSmallValues(graph, minBytes);
-  markAdjoints(graph);
-  if (auto error = graph.problem.check())
-    return func.emitError("remat-rematerialize: inconsistent constraints: ")
-           << *error;
 
   MemoryProfile before = unconstrainedProfile(graph.problem);
   SolverOptions options;

@@ -58,7 +58,7 @@ RecomputeSummary remat::summarizeRecomputation(const GraphProblem &graph,
     if (unread.erase(life.node)) {
       ++summary.moves;
       summary.flopsMoved = saturatingAdd(summary.flopsMoved, flops);
-      summary.movedCopies.insert(life.first);
+      summary.moved.insert({profile.executions[life.first].anchor, life.node});
       continue;
     }
     ++summary.recomputations;
@@ -108,9 +108,8 @@ void remat::recordValueFacts(func::FuncOp func, FunctionReport &report) {
   }
 }
 
-size_t remat::backwardStart(const GraphProblem &graph,
-                            const MemoryProfile &profile) {
-  return remat::backwardStart(graph.problem, profile);
+const char *remat::passName(const Node &node) {
+  return node.adjointOf == kNotAdjoint ? "forward" : "backward";
 }
 
 /// Why `id`, saved for the backward pass, is saved: the class and the
@@ -162,7 +161,7 @@ saveReason(const FunctionReport &report, NodeId id, bool host,
 std::vector<SavedValue> remat::savedForBackward(const FunctionReport &report) {
   const GraphProblem &graph = *report.graph;
   const MemoryProfile &profile = report.result.profile;
-  size_t start = backwardStart(graph, profile);
+  size_t start = backwardStart(graph.problem, profile);
   std::vector<SavedValue> saved;
   if (start == profile.executions.size())
     return saved;

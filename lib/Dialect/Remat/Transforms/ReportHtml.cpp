@@ -16,11 +16,6 @@ using namespace mlir;
 using namespace remat;
 using namespace remat::html;
 
-static const char *passOf(const GraphProblem &graph, NodeId id) {
-  return graph.problem.node(id).adjointOf == kNotAdjoint ? "forward"
-                                                         : "backward";
-}
-
 static void writeTables(const FunctionReport &report, size_t function,
                         ArrayRef<SavedValue> saved, llvm::raw_ostream &os) {
   const GraphProblem &graph = *report.graph;
@@ -44,8 +39,8 @@ static void writeTables(const FunctionReport &report, size_t function,
        << "</td><td>" << escape(type(id)) << "</td><td>"
        << escape(graph.problem.node(id).name) << "</td><td>"
        << escape(formatLocation(graph.location(id))) << "</td><td>"
-       << passOf(graph, id) << "</td><td>" << escape(value.reason)
-       << "</td></tr>\n";
+       << passName(graph.problem.node(id)) << "</td><td>"
+       << escape(value.reason) << "</td></tr>\n";
   }
   os << "</table>\n<h3>Kept across the peak</h3>\n<table><tr><th>bytes</th>"
         "<th>reason</th><th>name</th><th>value</th><th>location</th>"
@@ -55,7 +50,7 @@ static void writeTables(const FunctionReport &report, size_t function,
        << "</td><td>" << escape(keepReason(graph, id)) << "</td><td>"
        << escape(name(id)) << "</td><td>" << escape(graph.describe(id))
        << "</td><td>" << escape(formatLocation(graph.location(id)))
-       << "</td><td>" << passOf(graph, id) << "</td></tr>\n";
+       << "</td><td>" << passName(graph.problem.node(id)) << "</td></tr>\n";
   os << "</table>\n<h3>Rematerialized</h3>\n<table><tr><th>action</th>"
         "<th>value</th><th>bytes</th><th>step</th><th>location</th></tr>\n";
   const Plan &plan = report.result.plan;

@@ -9,9 +9,8 @@
 #include "remat/Dialect/Remat/Transforms/PlanReport.h"
 
 #include "remat/Core/ByteSize.h"
+#include "remat/Core/SavedBudget.h"
 #include "llvm/Support/JSON.h"
-
-#include <set>
 
 using namespace mlir;
 using namespace remat;
@@ -93,9 +92,7 @@ static void writeValue(llvm::json::OStream &j, const FunctionReport &report,
   }
   j.attribute("op", graph.problem.node(id).name);
   j.attribute("location", formatLocation(graph.location(id)));
-  j.attribute("pass", graph.problem.node(id).adjointOf == kNotAdjoint
-                          ? "forward"
-                          : "backward");
+  j.attribute("pass", passName(graph.problem.node(id)));
   j.attribute("bytes", graph.problem.node(id).bytes);
   j.attribute("bytes_human", formatBytes(graph.problem.node(id).bytes));
   j.attribute("flops", graph.flops[id]);
@@ -150,7 +147,7 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
         j.attribute("temporaries", result.profile.working[p]);
       });
     }
-    size_t start = backwardStart(graph, result.profile);
+    size_t start = backwardStart(graph.problem, result.profile);
     if (start < result.profile.executions.size())
       j.attribute("backward_start", static_cast<int64_t>(start));
     else
@@ -173,18 +170,13 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
           j.attribute("reason", keepReason(graph, id));
         });
     });
-    // (anchor, node) of each move.
-    std::set<std::pair<Step, NodeId>> moved;
-    for (size_t index : summary.movedCopies)
-      moved.insert({result.profile.executions[index].anchor,
-                    result.profile.executions[index].node});
     j.attributeArray("recomputed", [&] {
       for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s)
         for (NodeId id : plan.recomputeBefore[s])
           j.object([&] {
             writeValue(j, report, id);
             j.attribute("before_step", static_cast<int64_t>(s));
-            j.attribute("move", moved.count({s, id}) != 0);
+            j.attribute("move", summary.isMove(s, id));
           });
     });
     j.attributeArray("offloaded", [&] {

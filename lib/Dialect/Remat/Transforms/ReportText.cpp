@@ -13,9 +13,8 @@
 
 #include "mlir/IR/Location.h"
 #include "remat/Core/ByteSize.h"
+#include "remat/Core/SavedBudget.h"
 #include "llvm/Support/Format.h"
-
-#include <set>
 
 using namespace mlir;
 using namespace remat;
@@ -146,15 +145,13 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
     os << llvm::format("    %12lld  %-20s  %-8s  ",
                        static_cast<long long>(graph.problem.node(id).bytes),
                        keepReason(graph, id).c_str(),
-                       graph.problem.node(id).adjointOf == kNotAdjoint
-                           ? "forward"
-                           : "backward")
+                       passName(graph.problem.node(id)))
        << graph.describe(id) << " (" << formatLocation(graph.location(id))
        << ")\n";
 
   // Like jax.ad_checkpoint.print_saved_residuals: what the backward pass
   // reads from the forward pass, and why the plan keeps it.
-  size_t start = backwardStart(graph, after);
+  size_t start = backwardStart(graph.problem, after);
   if (start < after.executions.size()) {
     std::vector<SavedValue> saved = savedForBackward(report);
     int64_t device = 0, host = 0;
@@ -177,18 +174,13 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
     }
   }
 
-  // (anchor, node) of each move, to name it in the list below.
-  std::set<std::pair<Step, NodeId>> moved;
-  for (size_t index : summary.movedCopies)
-    moved.insert(
-        {after.executions[index].anchor, after.executions[index].node});
   bool anyMoved = false;
   for (Step s = 0; s < static_cast<Step>(plan.recomputeBefore.size()); ++s) {
     for (NodeId id : plan.recomputeBefore[s]) {
       if (!anyMoved)
         os << "  rematerialized:\n";
       anyMoved = true;
-      os << "    " << (moved.count({s, id}) ? "move" : "recompute") << " "
+      os << "    " << (summary.isMove(s, id) ? "move" : "recompute") << " "
          << graph.describe(id) << " (" << formatLocation(graph.location(id))
          << ", " << graph.problem.node(id).bytes << " B) before step " << s
          << "\n";

@@ -16,10 +16,10 @@
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Core/Solvers.h"
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
+#include <set>
 #include <string>
 
 namespace remat {
@@ -72,10 +72,8 @@ struct SavedValue {
   std::string kind, reason;
 };
 
-/// Index of the first execution of the backward pass (nodes tagged
-/// remat.vjp_of) in `profile`, or profile.executions.size() when there is
-/// none.
-size_t backwardStart(const GraphProblem &graph, const MemoryProfile &profile);
+/// "forward" or "backward": the pass a node belongs to (Node::adjointOf).
+const char *passName(const Node &node);
 
 /// The values saved for the backward pass under the plan, in the order they
 /// are computed. Arguments, constants and the function's outputs are not
@@ -100,8 +98,12 @@ struct RecomputeSummary {
   /// FLOPs the plan adds (each real recomputation once per copy), and the
   /// FLOPs of the moved computations, which it does not add.
   int64_t flopsAdded = 0, flopsMoved = 0;
-  /// The executions (profile indices) that are moves.
-  llvm::DenseSet<size_t> movedCopies;
+  /// The (anchor, node) of each move, as the plan's recomputeBefore lists
+  /// them.
+  std::set<std::pair<Step, NodeId>> moved;
+  bool isMove(Step anchor, NodeId node) const {
+    return moved.count({anchor, node}) != 0;
+  }
 };
 RecomputeSummary summarizeRecomputation(const GraphProblem &graph,
                                         const MemoryProfile &profile);
