@@ -4,15 +4,20 @@
 A deep MLP written as one remat.scan over N layers of width 64 (carry
 [64, 64] f32, per layer matmul, scale 0.25, bias add, tanh; loss
 sum(h * h)) is differentiated with remat-autodiff in each scan mode (none,
-full, nested with its default block, offload), planned with
+full, nested with its default block, offload, revolve with its default
+slots), planned with
 remat-rematerialize at 100%, and run with remat-run --check-memory=0.05;
 then as mode <auto> at budgets given as shares of none's planned peak
 (remat-autodiff{budget=B} picks the mode, remat-rematerialize{budget=B}
-plans: the same budget in bytes to both). Per run: measured device peak
+plans: the same budget in bytes to both; offload is a candidate of auto
+only with --allow-offload, as in the passes). Per run: measured device peak
 (and host peak), whether it is within 5% of the plan and under the budget,
 activation bytes (the peak less the arguments and the returned gradients),
 and the step's fastest CPU time, beside the predictions (carries kept,
-forward evaluations: 3NF / 4NF / 5NF for none / full / nested).
+forward evaluations: 3NF / 4NF / 5NF for none / full / nested, and for
+revolve with s slots about (3 + t(N, s) / N) NF, t Revolve's closed form: the
+forward scan runs the first N - 1 of its steps, to its last checkpoint near
+layer N, while computing the output).
 
 The arguments are generated here (numpy, seeded): orthogonal layers
 (W = 4 Q, the body scales by 0.25), zero biases, x ~ N(0, 0.25). With
@@ -25,7 +30,7 @@ Prints the markdown tables of docs/performance.md ("Deep scans"), the
 machine first.
 
   bench/scan_bench.py [--sizes 100,1000,10000] [--rounds 3] [--repeat R]
-                      [--budgets 90%,60%]
+                      [--budgets 90%,60%] [--allow-offload]
   REMAT_BUILD_DIR=/path/to/build bench/scan_bench.py
 """
 
@@ -49,7 +54,7 @@ BUILD = os.environ.get("REMAT_BUILD_DIR", os.path.join(ROOT, "build"))
 REMAT_OPT = os.path.join(BUILD, "bin", "remat-opt")
 REMAT_RUN = os.path.join(BUILD, "bin", "remat-run")
 ENTRY = "deep_scan_grad"
-FIXED = ("none", "full", "nested", "offload")
+FIXED = ("none", "full", "nested", "offload", "revolve")
 MIB = float(2**20)
 
 
@@ -134,13 +139,32 @@ def nested_block(n):
     return root
 
 
-def plan(source, out, budget, autodiff_budget=None):
+def revolve_slots(n):
+    """remat::defaultRevolveSlots: the fewest s with C(s + 2, 2) >= N."""
+    s = 1
+    while (s + 2) * (s + 1) // 2 < n:
+        s += 1
+    return max(1, min(s, n - 1))
+
+
+def revolve_steps(n, s):
+    """Revolve's t(N, s) = r N - C(s + r, s + 1), r the least with
+    C(s + r, s) >= N: the forward steps its schedule advances."""
+    r = 0
+    while math.comb(s + r, s) < n:
+        r += 1
+    return r * n - math.comb(s + r, s + 1)
+
+
+def plan(source, out, budget, autodiff_budget=None, allow_offload=False):
     """remat-autodiff (with a budget for auto scans) then
     remat-rematerialize; returns (report function, autodiff stderr)."""
     report = out + ".json"
     autodiff = "-remat-autodiff"
     if autodiff_budget is not None:
-        autodiff += "=budget=%s" % autodiff_budget
+        autodiff += "=budget=%s%s" % (autodiff_budget,
+                                      " allow-offload" if allow_offload
+                                      else "")
     result = run([REMAT_OPT, source, autodiff,
                   "-remat-rematerialize=functions=%s budget=%s report=%s" %
                   (ENTRY, budget, report), "-o", out])
@@ -214,7 +238,9 @@ def bench_size(n, args, scratch):
             handle.write(model_text(n, mode, batch, width))
         step = source.replace(".mlir", ".step.mlir")
         report, _ = plan(source, step, "100%")
-        label = "nested %d" % k if mode == "nested" else mode
+        label = ("nested %d" % k if mode == "nested" else
+                 "revolve %d" % revolve_slots(n) if mode == "revolve" else
+                 mode)
         configs.append([label, mode, step, report, None, None])
     none_peak = configs[0][3]["peak_after"]
     source = os.path.join(scratch, "n%d_auto.mlir" % n)
@@ -224,7 +250,8 @@ def bench_size(n, args, scratch):
         budget = int(float(share.rstrip("%")) / 100 * none_peak)
         step = os.path.join(scratch, "n%d_auto_%s.step.mlir" %
                             (n, share.rstrip("%")))
-        report, stderr = plan(source, step, str(budget), str(budget))
+        report, stderr = plan(source, step, str(budget), str(budget),
+                              args.allow_offload)
         configs.append(["auto @ %s" % share, "auto", step, report, budget,
                         parse_auto(stderr)])
     results = [[] for _ in configs]
@@ -238,13 +265,16 @@ def bench_size(n, args, scratch):
     nf = min(forward)
 
     # Predictions: carries (C bytes each) the forward keeps for the backward.
+    slots = revolve_slots(n)
     kept = {"none": 2 * n, "full": n, "nested": n // k + k + (n % k > 0),
-            "offload": 0}
+            "offload": 0, "revolve": slots}
     kept_text = {"none": "2N = %d (c, tanh)" % (2 * n),
                  "full": "N = %d" % n,
                  "nested": "N/k + k = %d" % kept["nested"],
-                 "offload": "0 (N = %d on host)" % n}
-    evaluations = {"none": 3, "full": 4, "nested": 5, "offload": 4}
+                 "offload": "0 (N = %d on host)" % n,
+                 "revolve": "s = %d" % slots}
+    evaluations = {"none": 3, "full": 4, "nested": 5, "offload": 4,
+                   "revolve": 3 + revolve_steps(n, slots) / n}
     rows = []
     base_flops = configs[0][3]["flops_total"]
     for config, measured in zip(configs, results):
@@ -278,6 +308,11 @@ def bench_size(n, args, scratch):
                 "" if row["auto"][2] else ", none fits")
         else:
             label = row["label"]
+        if basis == "revolve" and chosen:
+            chosen_slots = int(chosen.split()[1]) if len(chosen.split()) > 1 \
+                else slots
+            kept["revolve"] = chosen_slots
+            evaluations["revolve"] = 3 + revolve_steps(n, chosen_slots) / n
         predicted = kept.get(basis)
         print("| %s | %s | %s %.4f | %s | %s | %s | %s | %.1f | %s | %s | "
               "%.2f (%s) | %.2f |" % (
@@ -288,7 +323,10 @@ def bench_size(n, args, scratch):
                   kept_text.get(basis, "?") if mode != "auto" else "as " + basis,
                   mib(predicted * carry) if predicted is not None else "?",
                   row["cpu"],
-                  "%dNF" % evaluations[basis] if basis in evaluations else "?",
+                  ("%sNF" % ("%d" % evaluations[basis]
+                              if basis != "revolve" else
+                              "~%.2f" % evaluations[basis]))
+                  if basis in evaluations else "?",
                   "%.1f" % (evaluations[basis] * nf)
                   if basis in evaluations else "?",
                   row["cpu"] / none_cpu,
@@ -309,15 +347,19 @@ def main():
                         "default max(5, 50000 / N): about 2 s per run")
     parser.add_argument("--budgets", default="90%,60%",
                         help="auto budgets, shares of none's planned peak")
+    parser.add_argument("--allow-offload", action="store_true",
+                        help="let auto choose offload (remat-autodiff's "
+                        "allow-offload)")
     parser.add_argument("--batch", type=int, default=64)
     parser.add_argument("--width", type=int, default=64)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     print("Machine: %s" % machine())
     print("Run: %s, commit %s; bench/scan_bench.py --sizes %s --rounds %d "
-          "--repeat %s --budgets %s\n" % (
+          "--repeat %s --budgets %s%s\n" % (
               datetime.date.today().isoformat(), commit(), args.sizes,
-              args.rounds, args.repeat or "auto", args.budgets))
+              args.rounds, args.repeat or "auto", args.budgets,
+              " --allow-offload" if args.allow_offload else ""))
     all_rows = {}
     with tempfile.TemporaryDirectory() as scratch:
         for n in sizes:
@@ -340,7 +382,9 @@ def main():
           "<= 1.3x %s." % (nested["cpu"], ratio, large, full["cpu"],
                            "met" if ratio <= 1.3 else "NOT met"))
     for n, rows in all_rows.items():
-        fixed = [r for r in rows if r["mode"] != "auto"]
+        # The fixed modes auto chooses among.
+        fixed = [r for r in rows if r["mode"] != "auto" and
+                 (args.allow_offload or r["mode"] != "offload")]
         for row in rows:
             if row["mode"] != "auto":
                 continue

@@ -39,7 +39,8 @@ bool remat::isViewOp(Operation *op) {
 }
 
 bool remat::hasSideResults(Operation *op) {
-  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp, ScanOp>(op);
+  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp, ScanOp,
+             RevolveScanOp>(op);
 }
 
 namespace {

@@ -123,7 +123,7 @@ TEST_F(MinimalRegistry, Examples) {
 }
 
 TEST_F(MinimalRegistry, ScanModes) {
-  for (const char *mode : {"none", "full", "nested", "offload"})
+  for (const char *mode : {"none", "full", "nested", "offload", "revolve"})
     EXPECT_EQ(compile(scanModel(mode), "remat-autodiff,remat-rematerialize"),
               "")
         << "mode " << mode;

@@ -39,12 +39,19 @@ struct HoldOperandsPass final
     OpBuilder builder(&getContext());
     for (Operation *op : ops) {
       SmallVector<Value> tensors;
+      // A Revolve scan's slots are its snapshot operands, written in place
+      // while it runs (their last use): a hold after it would read them
+      // again and make bufferization copy them.
+      ValueRange inPlace;
+      if (auto revolve = dyn_cast<remat::RevolveScanOp>(op))
+        inPlace = revolve.getSnapshots();
       for (Value operand : op->getOperands())
         // Host copies (#remat.host) are not device memory, and the
         // conversion changes their type: no hold.
         if (auto type = dyn_cast<RankedTensorType>(operand.getType());
             type && !type.getEncoding() &&
-            !llvm::is_contained(tensors, operand))
+            !llvm::is_contained(tensors, operand) &&
+            !llvm::is_contained(inPlace, operand))
           tensors.push_back(operand);
       if (tensors.empty())
         continue;

@@ -483,3 +483,87 @@ func.func @avg_pool2d_grad_huge_padded_input(%g: tensor<65536x65536x1x1xf32>) ->
   %0 = remat.avg_pool2d_grad %g kernel [4096, 4096] padding [4095, 4095, 4095, 4095] : tensor<65536x65536x1x1xf32> -> tensor<65536x65536x1x1xf32>
   return %0 : tensor<65536x65536x1x1xf32>
 }
+
+// -----
+
+func.func @revolve_scan_slots(%s: tensor<2x4xf32>, %g: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.revolve_scan' op a Revolve scan of 3 layers takes between 1 and 2 checkpoint slots (got 3)}}
+  %dh = remat.revolve_scan slots 3 snapshots(%s : tensor<2x4xf32>) (%g : tensor<4xf32>) over(%ws : tensor<3x4xf32>) seeds() -> (tensor<4xf32>) forward {
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c : tensor<4xf32>
+  } backward {
+  ^bb0(%d: tensor<4xf32>, %c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %d : tensor<4xf32>
+  }
+  return %dh : tensor<4xf32>
+}
+
+// -----
+
+func.func @revolve_scan_snapshot_rows(%s: tensor<3x4xf32>, %g: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.revolve_scan' op snapshot 0 must hold the 2 slots Revolve uses for 6 layers and 2 slots (dimension 0), got 'tensor<3x4xf32>'}}
+  %dh = remat.revolve_scan slots 2 snapshots(%s : tensor<3x4xf32>) (%g : tensor<4xf32>) over(%ws : tensor<6x4xf32>) seeds() -> (tensor<4xf32>) forward {
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c : tensor<4xf32>
+  } backward {
+  ^bb0(%d: tensor<4xf32>, %c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %d : tensor<4xf32>
+  }
+  return %dh : tensor<4xf32>
+}
+
+// -----
+
+func.func @revolve_scan_seed_layers(%s: tensor<2x4xf32>, %g: tensor<4xf32>, %ws: tensor<6x4xf32>, %dy: tensor<5x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.revolve_scan' op seeds must all have 6 layers (dimension 0), but operand 0 is 'tensor<5x4xf32>'}}
+  %dh = remat.revolve_scan slots 2 snapshots(%s : tensor<2x4xf32>) (%g : tensor<4xf32>) over(%ws : tensor<6x4xf32>) seeds(%dy : tensor<5x4xf32>) -> (tensor<4xf32>) forward {
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c : tensor<4xf32>
+  } backward {
+  ^bb0(%d: tensor<4xf32>, %c: tensor<4xf32>, %w: tensor<4xf32>, %y: tensor<4xf32>):
+    remat.yield %d : tensor<4xf32>
+  }
+  return %dh : tensor<4xf32>
+}
+
+// -----
+
+func.func @revolve_scan_forward_yield(%s: tensor<2x4xf32>, %g: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.revolve_scan' op forward region must yield the next carries ('tensor<4xf32>'), got ('tensor<4xf32>', 'tensor<4xf32>')}}
+  %dh = remat.revolve_scan slots 2 snapshots(%s : tensor<2x4xf32>) (%g : tensor<4xf32>) over(%ws : tensor<6x4xf32>) seeds() -> (tensor<4xf32>) forward {
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c, %w : tensor<4xf32>, tensor<4xf32>
+  } backward {
+  ^bb0(%d: tensor<4xf32>, %c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %d : tensor<4xf32>
+  }
+  return %dh : tensor<4xf32>
+}
+
+// -----
+
+func.func @revolve_scan_backward_args(%s: tensor<2x4xf32>, %g: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.revolve_scan' op backward region arguments must be the cotangents, the carries, then one slice of each stacked operand and of each seed, ('tensor<4xf32>', 'tensor<4xf32>', 'tensor<4xf32>'), got ('tensor<4xf32>', 'tensor<4xf32>')}}
+  %dh = remat.revolve_scan slots 2 snapshots(%s : tensor<2x4xf32>) (%g : tensor<4xf32>) over(%ws : tensor<6x4xf32>) seeds() -> (tensor<4xf32>) forward {
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c : tensor<4xf32>
+  } backward {
+  ^bb0(%d: tensor<4xf32>, %c: tensor<4xf32>):
+    remat.yield %d : tensor<4xf32>
+  }
+  return %dh : tensor<4xf32>
+}
+
+// -----
+
+func.func @revolve_scan_results(%s: tensor<2x4xf32>, %g: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.revolve_scan' op results must be the cotangents then the per-layer outputs stacked over 6 layers, ('tensor<4xf32>', 'tensor<6x4xf32>'), got ('tensor<4xf32>')}}
+  %dh = remat.revolve_scan slots 2 snapshots(%s : tensor<2x4xf32>) (%g : tensor<4xf32>) over(%ws : tensor<6x4xf32>) seeds() -> (tensor<4xf32>) forward {
+  ^bb0(%c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %c : tensor<4xf32>
+  } backward {
+  ^bb0(%d: tensor<4xf32>, %c: tensor<4xf32>, %w: tensor<4xf32>):
+    remat.yield %d, %w : tensor<4xf32>, tensor<4xf32>
+  }
+  return %dh : tensor<4xf32>
+}

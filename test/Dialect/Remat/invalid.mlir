@@ -680,14 +680,14 @@ func.func @unknown_gelu(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @yield_outside(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'remat.yield' op expects parent op to be one of 'remat.checkpoint, remat.scan'}}
+  // expected-error @+1 {{'remat.yield' op expects parent op to be one of 'remat.checkpoint, remat.scan, remat.revolve_scan'}}
   remat.yield %x : tensor<4xf32>
 }
 
 // -----
 
 func.func @scan_mode_unknown(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{unknown scan remat mode 'sqrt'; expected none, full, nested, offload or auto}}
+  // expected-error @+1 {{unknown scan remat mode 'sqrt'; expected none, full, nested, offload, revolve or auto}}
   %0 = remat.scan mode <sqrt> (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
     remat.yield %c : tensor<4xf32>
   }
@@ -697,7 +697,7 @@ func.func @scan_mode_unknown(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<
 // -----
 
 func.func @scan_mode_block(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{only the 'nested' scan mode takes a block size}}
+  // expected-error @+1 {{only the 'nested' (block size) and 'revolve' (checkpoint slots) scan modes take a number}}
   %0 = remat.scan mode <full 2> (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
     remat.yield %c : tensor<4xf32>
   }
@@ -910,4 +910,44 @@ func.func @pool_huge_padded_input(%x: tensor<65536x65536x1x1xf32>) -> tensor<655
   // expected-error @+1 {{failed to infer returned types}}
   %0 = remat.avg_pool2d %x kernel [4096, 4096] padding [4095, 4095, 4095, 4095] : tensor<65536x65536x1x1xf32> -> tensor<65536x65536x1x1xf32>
   return %0 : tensor<65536x65536x1x1xf32>
+}
+
+// -----
+
+func.func @scan_revolve_zero(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{revolve needs at least 1 checkpoint slot, got 0; write 'revolve' alone for the default, about sqrt(2L)}}
+  %0 = remat.scan mode <revolve 0> (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_revolve_too_many_slots(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.scan' op revolve slot count 3 must be below the number of layers 3 (with L - 1 slots every carry is kept, which is mode full)}}
+  %0 = remat.scan mode <revolve 3> (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_snapshots_not_revolve(%h: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.scan' op only a 'revolve' scan stores snapshots, not #remat.scan_mode<full>}}
+  %0, %s = remat.scan mode <full> snapshots (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>, tensor<1x4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @scan_snapshots_rows(%h: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.scan' op results must be the carries then the per-layer outputs stacked over 6 layers, then the carries' 2 snapshots, ('tensor<4xf32>', 'tensor<2x4xf32>'), got ('tensor<4xf32>', 'tensor<3x4xf32>')}}
+  %0, %s = remat.scan mode <revolve 2> snapshots (%c = %h : tensor<4xf32>) over (%w = %ws : tensor<6x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
 }

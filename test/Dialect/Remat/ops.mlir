@@ -313,7 +313,43 @@ func.func @scan_modes(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32>
   %4 = remat.scan mode <auto> (%c = %3 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
     remat.yield %c : tensor<4xf32>
   }
-  return %4 : tensor<4xf32>
+  // CHECK: remat.scan mode <revolve>
+  %5 = remat.scan mode <revolve> (%c = %4 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  // CHECK: remat.scan mode <revolve 2>
+  %6 = remat.scan mode <revolve 2> (%c = %5 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>) {
+    remat.yield %c : tensor<4xf32>
+  }
+  return %6 : tensor<4xf32>
+}
+
+// A revolve scan's forward, storing Revolve's first checkpoints (6 layers,
+// 2 slots: the carries entering layers 0 and 3), and its backward.
+// CHECK-LABEL: func.func @revolve_scan
+func.func @revolve_scan(%h0: tensor<4x8xf32>, %ws: tensor<6x8x8xf32>, %g: tensor<4x8xf32>)
+    -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<6x8x8xf32>) {
+  // CHECK: %[[F:.*]]:2 = remat.scan mode <revolve 2> snapshots (%{{.*}} = %{{.*}} : tensor<4x8xf32>) over (%{{.*}} = %{{.*}} : tensor<6x8x8xf32>) -> (tensor<4x8xf32>, tensor<2x4x8xf32>)
+  %h, %snap = remat.scan mode <revolve 2> snapshots (%c = %h0 : tensor<4x8xf32>)
+      over (%w = %ws : tensor<6x8x8xf32>) -> (tensor<4x8xf32>, tensor<2x4x8xf32>) {
+    %m = remat.matmul %c, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    remat.yield %m : tensor<4x8xf32>
+  }
+  // CHECK: remat.revolve_scan slots 2 snapshots(%[[F]]#1 : tensor<2x4x8xf32>) (%{{.*}} : tensor<4x8xf32>) over(%{{.*}} : tensor<6x8x8xf32>) seeds() -> (tensor<4x8xf32>, tensor<6x8x8xf32>) forward {
+  // CHECK: } backward {
+  %dh, %dws = remat.revolve_scan slots 2 snapshots(%snap : tensor<2x4x8xf32>)
+      (%g : tensor<4x8xf32>) over(%ws : tensor<6x8x8xf32>) seeds()
+      -> (tensor<4x8xf32>, tensor<6x8x8xf32>) forward {
+  ^bb0(%c: tensor<4x8xf32>, %w: tensor<8x8xf32>):
+    %m = remat.matmul %c, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    remat.yield %m : tensor<4x8xf32>
+  } backward {
+  ^bb0(%d: tensor<4x8xf32>, %c: tensor<4x8xf32>, %w: tensor<8x8xf32>):
+    %dc = remat.matmul %d, %w transpose_b : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+    %dw = remat.matmul %c, %d transpose_a : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<8x8xf32>
+    remat.yield %dc, %dw : tensor<4x8xf32>, tensor<8x8xf32>
+  }
+  return %h, %dh, %dws : tensor<4x8xf32>, tensor<4x8xf32>, tensor<6x8x8xf32>
 }
 
 // CHECK-LABEL: func.func @offload_reload

@@ -14,6 +14,8 @@
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "remat/Dialect/Remat/IR/ViewCopies.h"
 
+#include "remat/Core/RevolveScan.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -142,6 +144,15 @@ int64_t NameOp::bytesWritten() { return bytesRead(); }
 int64_t CheckpointOp::flops() { return regionFlops(getBody()); }
 int64_t ScanOp::flops() {
   return saturatingProduct({getLength(), regionFlops(getBody())});
+}
+// The backward of a Revolve scan: its advances run the forward region, its
+// turns the backward one once per layer.
+int64_t RevolveScanOp::flops() {
+  int64_t length = getLength();
+  RevolveScanPlan plan = planRevolveScan(length, getSlots());
+  return saturatingAdd(
+      saturatingProduct({plan.backwardAdvances, regionFlops(getForward())}),
+      saturatingProduct({length, regionFlops(getBackward())}));
 }
 int64_t OffloadOp::flops() { return 0; }
 int64_t ReloadOp::flops() { return 0; }
@@ -448,3 +459,17 @@ int64_t MseOp::scratchBytes() { return f32AccumulatorBytes(getType()); }
 //===----------------------------------------------------------------------===//
 
 int64_t ScanOp::scratchBytes() { return blockPeakBytes(getBody().front()); }
+
+// Scratch of a Revolve scan's backward: the current carries (restored from
+// a slot, advanced in place) and one step of either region. The slots are
+// its snapshot operands, updated in place.
+int64_t RevolveScanOp::scratchBytes() {
+  int64_t current = 0;
+  for (Value snapshot : getSnapshots()) {
+    auto type = cast<RankedTensorType>(snapshot.getType());
+    current += getMemoryBytes(RankedTensorType::get(
+        type.getShape().drop_front(), type.getElementType()));
+  }
+  return current + std::max(blockPeakBytes(getForward().front()),
+                            blockPeakBytes(getBackward().front()));
+}

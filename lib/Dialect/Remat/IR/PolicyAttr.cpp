@@ -7,6 +7,7 @@
 
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 
+#include "remat/Core/RevolveScan.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -247,7 +248,7 @@ Attribute ScanModeAttr::parse(AsmParser &parser, Type) {
   std::optional<ScanModeKind> kind = symbolizeScanModeKind(keyword);
   if (!kind) {
     parser.emitError(loc, "unknown scan remat mode '")
-        << keyword << "'; expected none, full, nested, offload or auto";
+        << keyword << "'; expected none, full, nested, offload, revolve or auto";
     return {};
   }
   int64_t blockSize = 0;
@@ -257,8 +258,14 @@ Attribute ScanModeAttr::parse(AsmParser &parser, Type) {
   // 0 stands for the default inside the attribute; written out, it is a
   // mistake.
   if (hasBlock.has_value() && blockSize == 0) {
-    parser.emitError(loc, "scan block size must be at least 1, got 0; write "
-                          "'nested' alone for the default, ceil(sqrt(L))");
+    if (*kind == ScanModeKind::Revolve)
+      parser.emitError(loc, "revolve needs at least 1 checkpoint slot, got 0; "
+                            "write 'revolve' alone for the default, about "
+                            "sqrt(2L)");
+    else
+      parser.emitError(loc, "scan block size must be at least 1, got 0; "
+                            "write 'nested' alone for the default, "
+                            "ceil(sqrt(L))");
     return {};
   }
   if (parser.parseGreater())
@@ -278,9 +285,19 @@ LogicalResult
 ScanModeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ScanModeKind kind, int64_t blockSize) {
   if (blockSize < 0)
-    return emitError() << "scan block size must be positive, got "
+    return emitError() << (kind == ScanModeKind::Revolve
+                               ? "revolve slot count must be positive, got "
+                               : "scan block size must be positive, got ")
                        << blockSize;
-  if (blockSize != 0 && kind != ScanModeKind::Nested)
-    return emitError() << "only the 'nested' scan mode takes a block size";
+  if (blockSize != 0 && kind != ScanModeKind::Nested &&
+      kind != ScanModeKind::Revolve)
+    return emitError() << "only the 'nested' (block size) and 'revolve' "
+                          "(checkpoint slots) scan modes take a number";
   return success();
+}
+
+int64_t ScanModeAttr::getRevolveSlots(int64_t length) const {
+  if (getBlockSize() > 0)
+    return getBlockSize();
+  return defaultRevolveSlots(length);
 }

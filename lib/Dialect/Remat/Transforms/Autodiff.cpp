@@ -29,6 +29,7 @@
 #include "remat/Analysis/GraphProblem.h"
 #include "remat/Core/ByteSize.h"
 #include "remat/Core/Plan.h"
+#include "remat/Core/RevolveScan.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "remat/Dialect/Remat/IR/TypeSize.h"
@@ -155,6 +156,10 @@ private:
   LogicalResult differentiateOp(Operation *op);
   /// The VJP of a scan: a reverse scan (see the definition).
   LogicalResult differentiateScan(ScanOp scan);
+  /// Fills the forward region of `backward`, a Revolve scan's backward,
+  /// with a copy of `forwardScan`'s layer that computes the next carries
+  /// only.
+  void buildRevolveForward(RevolveScanOp backward, ScanOp forwardScan);
   /// For mode `none`: makes `forward` stack the values of the ops of its
   /// body (`originals`) that `backward` reads through their copies
   /// (`recomputed`), and `backward` read those slices instead; of a
@@ -390,8 +395,10 @@ LogicalResult Differentiator::sweep(ArrayRef<FlatScheduleEntry> schedule) {
 /// backward reloads each; `none` stacks what each layer's VJP reads
 /// (stackResiduals), and the backward recomputes nothing but what a
 /// checkpoint region in the body does not save; `nested` was
-/// rewritten into full scans before (ScanModes.h); `auto` is for now
-/// differentiated as `full`.
+/// rewritten into full scans before (ScanModes.h); `revolve` stores only
+/// Revolve's first checkpoints and the backward is a remat.revolve_scan
+/// running the rest of its schedule, whose backward region is built as
+/// the reverse scan's body is; `auto` was resolved before.
 LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   Location loc = scan.getLoc();
   unsigned numCarries = scan.getNumCarries();
@@ -413,9 +420,26 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
     resultGrads.push_back(adjoints.lookup(result));
 
   // 1. The forward scan, also stacking each layer's incoming carry: in
-  // host memory for `offload` (carries that can be moved).
-  ScanModeKind mode = scan.getMode().getKind();
+  // host memory for `offload` (carries that can be moved); for `revolve`,
+  // only the carries Revolve checkpoints before its first turn (a scan
+  // with no carry, or of one layer, has nothing to checkpoint: it is
+  // differentiated as `full`).
+  ScanModeAttr modeAttr = scan.getMode();
+  ScanModeKind mode = modeAttr.getKind();
   int64_t length = scan.getLength();
+  if (mode == ScanModeKind::Revolve && (numCarries == 0 || length < 2)) {
+    mode = ScanModeKind::Full;
+    modeAttr = ScanModeAttr::get(scan.getContext(), mode, 0);
+  }
+  bool revolve = mode == ScanModeKind::Revolve;
+  int64_t slots = 0, slotRows = 0;
+  if (revolve) {
+    slots = modeAttr.getRevolveSlots(length);
+    RevolveScanPlan plan = planRevolveScan(length, slots);
+    if (!plan.ok())
+      return scan.emitError("remat-autodiff: ") << plan.error;
+    slotRows = plan.slotRows;
+  }
   SmallVector<bool> offloaded;
   SmallVector<Type> forwardTypes(scan.getResultTypes());
   for (Value init : scan.getInits()) {
@@ -423,7 +447,7 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
     bool moved = mode == ScanModeKind::Offload &&
                  OffloadOp::isOffloadableType(type);
     offloaded.push_back(moved);
-    SmallVector<int64_t> shape{length};
+    SmallVector<int64_t> shape{revolve ? slotRows : length};
     llvm::append_range(shape, type.getShape());
     forwardTypes.push_back(RankedTensorType::get(
         shape, type.getElementType(),
@@ -433,9 +457,9 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(scan);
-    forwardScan =
-        ScanOp::create(builder, loc, forwardTypes, scan.getInits(),
-                       scan.getXs(), scan.getMode(), scan.getReverse());
+    forwardScan = ScanOp::create(builder, loc, forwardTypes, scan.getInits(),
+                                 scan.getXs(), modeAttr, scan.getReverse());
+    forwardScan.setSnapshots(revolve);
   }
   forwardScan->setDiscardableAttrs(scan->getDiscardableAttrDictionary());
   forwardScan.getBody().getBlocks().clear();
@@ -446,6 +470,8 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   for (auto [arg, moved] : llvm::zip(
            forwardScan.getBody().front().getArguments().take_front(numCarries),
            offloaded)) {
+    if (revolve)
+      break; // the scan stores its snapshots itself
     if (!moved) {
       yielded.push_back(arg);
       continue;
@@ -481,23 +507,36 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
   for (unsigned i = numCarries; i < scan.getNumResults(); ++i)
     if (resultGrads[i])
       seededYs.push_back(i);
-  SmallVector<Value> backInits, backXs;
+  SmallVector<Value> backInits, backXs, seeds;
   SmallVector<Type> backTypes;
   for (unsigned i : diffCarries) {
     Value g = resultGrads[i];
     backInits.push_back(g ? g : zeros(loc, scan.getInits()[i].getType()));
     backTypes.push_back(scan.getInits()[i].getType());
   }
-  llvm::append_range(backXs, stackedCarries);
-  llvm::append_range(backXs, forwardScan.getXs());
   for (unsigned i : seededYs)
-    backXs.push_back(resultGrads[i]);
+    seeds.push_back(resultGrads[i]);
   for (unsigned i : diffXs)
     backTypes.push_back(scan.getXs()[i].getType());
-  auto backward = ScanOp::create(builder, loc, backTypes, backInits, backXs,
-                                 scan.getMode(), !scan.getReverse());
+  // A reverse scan over the stacked carries, or for `revolve` the Revolve
+  // schedule, whose backward region has the same arguments.
+  ScanOp backward;
+  RevolveScanOp revolveBackward;
+  if (revolve) {
+    revolveBackward = RevolveScanOp::create(
+        builder, loc, backTypes, stackedCarries, backInits,
+        forwardScan.getXs(), seeds, slots, scan.getReverse());
+    buildRevolveForward(revolveBackward, forwardScan);
+  } else {
+    llvm::append_range(backXs, stackedCarries);
+    llvm::append_range(backXs, forwardScan.getXs());
+    llvm::append_range(backXs, seeds);
+    backward = ScanOp::create(builder, loc, backTypes, backInits, backXs,
+                              modeAttr, !scan.getReverse());
+  }
   // The end of its body is where the layer's forward and VJP go.
-  Block &backBody = backward.getBody().front();
+  Block &backBody = revolve ? revolveBackward.getBackward().front()
+                            : backward.getBody().front();
   unsigned numDiffCarries = diffCarries.size();
   ValueRange carryGrads = backBody.getArguments().take_front(numDiffCarries);
   SmallVector<Value> carries(
@@ -555,7 +594,10 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
     backYield.push_back(g ? g : zeros(loc, slices[i].getType()));
   }
   YieldOp::create(builder, loc, backYield);
-  builder.setInsertionPointAfter(backward);
+  if (revolve)
+    builder.setInsertionPointAfter(revolveBackward);
+  else
+    builder.setInsertionPointAfter(backward);
   // `none`: what the VJP reads of the layer is stacked by the forward scan
   // instead of recomputed.
   if (mode == ScanModeKind::None)
@@ -564,17 +606,44 @@ LogicalResult Differentiator::differentiateScan(ScanOp scan) {
 
   // 5. The scan's operand gradients: the carries' at layer 0 and the
   // stacked parameter gradients.
+  Operation *backwardOp =
+      revolve ? revolveBackward.getOperation() : backward.getOperation();
   for (auto [k, i] : llvm::enumerate(diffCarries))
     if (active.contains(forwardScan.getInits()[i]))
-      accumulate(forwardScan.getInits()[i], backward.getResult(k),
+      accumulate(forwardScan.getInits()[i], backwardOp->getResult(k),
                  IntegerAttr());
   for (auto [k, i] : llvm::enumerate(diffXs))
-    accumulate(forwardScan.getXs()[i], backward.getResult(numDiffCarries + k),
-               IntegerAttr());
+    accumulate(forwardScan.getXs()[i],
+               backwardOp->getResult(numDiffCarries + k), IntegerAttr());
   if (auto tag = scan->getAttrOfType<IntegerAttr>(kForwardIdAttr))
-    backward->setAttr(kVjpOfAttr, tag);
+    backwardOp->setAttr(kVjpOfAttr, tag);
   eraseOp(scan);
   return success();
+}
+
+void Differentiator::buildRevolveForward(RevolveScanOp backward,
+                                         ScanOp forwardScan) {
+  Block &layer = forwardScan.getBody().front();
+  Block &region = backward.getForward().front();
+  IRMapping mapping;
+  mapping.map(layer.getArguments(), region.getArguments());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(&region);
+  for (Operation &op : layer.without_terminator())
+    builder.clone(op, mapping);
+  SmallVector<Value> carries;
+  for (Value carry : forwardScan.getYield().getValues().take_front(
+           forwardScan.getNumCarries()))
+    carries.push_back(mapping.lookupOrDefault(carry));
+  YieldOp::create(builder, backward.getLoc(), carries);
+  // What only the per-layer outputs needed goes: advancing computes the
+  // carries alone.
+  SmallVector<Operation *> ops;
+  for (Operation &op : region.without_terminator())
+    ops.push_back(&op);
+  for (Operation *op : llvm::reverse(ops)) // users before what they read
+    if (isOpTriviallyDead(op))
+      op->erase();
 }
 
 /// The type of `slice` stacked over `length` layers.
@@ -1168,9 +1237,10 @@ private:
   }
 
   /// The modes of `func`'s `auto` scans, in pre-order: for each in turn,
-  /// the fixed mode (none, full, nested with its default block, offload)
-  /// that makes the joint graph cheapest while its unconstrained peak fits
-  /// the budget, the scans after it counted as `full`. Without a budget
+  /// the mode (none, full, nested with its default block, offload with
+  /// allow-offload, or revolve with the most slots that fit) that makes the joint graph
+  /// cheapest while its unconstrained peak fits the budget, the scans after
+  /// it counted as `full`. Without a budget
   /// every auto scan is `none`: nothing asks for memory to be saved. When no
   /// mode fits, the one with the smallest peak, with a warning naming that
   /// peak (remat-rematerialize may still reach the budget by recomputing
@@ -1205,29 +1275,73 @@ private:
           ScanModeAttr::get(context, ScanModeKind::Nested,
                             nestedBlockSize(modeOf(ScanModeKind::Nested),
                                             scan.getLength()))};
-      if (llvm::any_of(scan.getInits().getTypes(), [](Type type) {
+      if (allowOffload &&
+          llvm::any_of(scan.getInits().getTypes(), [](Type type) {
             return OffloadOp::isOffloadableType(type);
           }))
         candidates.push_back(modeOf(ScanModeKind::Offload));
       std::optional<std::pair<ScanModeAttr, Evaluation>> best, smallest;
-      std::string table;
-      llvm::raw_string_ostream os(table);
-      for (ScanModeAttr mode : candidates) {
+      // What each mode tried gives, listed in the remark: the fixed modes,
+      // then revolve by slot count.
+      SmallVector<std::pair<ScanModeAttr, Evaluation>> tried;
+      auto consider = [&](ScanModeAttr mode) -> std::optional<Evaluation> {
         SmallVector<ScanModeAttr> modes(chosen);
         modes.push_back(mode);
         FailureOr<Evaluation> result = evaluate(func, modes);
         if (failed(result))
-          continue;
-        os << "\n  " << mode << ": peak " << formatBytes(result->peak)
-           << ", cost " << llvm::format("%.4g", result->cost);
+          return std::nullopt;
+        tried.push_back({mode, *result});
         if (!smallest || result->peak < smallest->second.peak)
           smallest = {mode, *result};
         if (result->peak <= budgetBytes &&
             (!best || result->cost < best->second.cost))
           best = {mode, *result};
+        return *result;
+      };
+      for (ScanModeAttr mode : candidates)
+        consider(mode);
+      // Revolve, with the most slots whose peak fits (the fewest forward
+      // steps: the chain solver's optimum at that memory), found by
+      // bisection: the peak grows with the slots, the cost falls.
+      int64_t length = scan.getLength();
+      if (scan.getNumCarries() != 0 && length >= 2) {
+        auto revolve = [&](int64_t slots) {
+          return ScanModeAttr::get(context, ScanModeKind::Revolve, slots);
+        };
+        std::optional<Evaluation> fewest = consider(revolve(1));
+        std::optional<Evaluation> most;
+        if (fewest && fewest->peak <= budgetBytes && length > 2)
+          most = consider(revolve(length - 1));
+        if (most && most->peak > budgetBytes) {
+          int64_t fits = 1, over = length - 1; // peak(fits) fits, peak(over) not
+          while (over - fits > 1) {
+            int64_t mid = fits + (over - fits) / 2;
+            std::optional<Evaluation> result = consider(revolve(mid));
+            if (result && result->peak <= budgetBytes)
+              fits = mid;
+            else
+              over = mid;
+          }
+        }
       }
       if (!smallest)
         return chosen; // the real run reports why
+      std::stable_sort(tried.begin(), tried.end(),
+                       [](const auto &a, const auto &b) {
+                         bool revolveA = a.first.getKind() ==
+                                         ScanModeKind::Revolve;
+                         bool revolveB = b.first.getKind() ==
+                                         ScanModeKind::Revolve;
+                         if (revolveA != revolveB)
+                           return revolveB;
+                         return revolveA &&
+                                a.first.getBlockSize() < b.first.getBlockSize();
+                       });
+      std::string table;
+      llvm::raw_string_ostream os(table);
+      for (const auto &[mode, result] : tried)
+        os << "\n  " << mode << ": peak " << formatBytes(result.peak)
+           << ", cost " << llvm::format("%.4g", result.cost);
       if (best) {
         chosen.push_back(best->first);
         scan.emitRemark("remat-autodiff: auto chose ")

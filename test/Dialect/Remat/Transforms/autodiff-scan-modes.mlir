@@ -6,6 +6,8 @@
 // RUN: remat-opt %t/offload.mlir -remat-autodiff | FileCheck %s --check-prefix=OFFLOAD
 // RUN: remat-opt %t/nested.mlir -remat-autodiff | FileCheck %s --check-prefix=NESTED
 // RUN: remat-opt %t/nested-rest.mlir -remat-autodiff | FileCheck %s --check-prefix=REST
+// RUN: remat-opt %t/revolve.mlir -remat-autodiff | FileCheck %s --check-prefix=REVOLVE
+// RUN: remat-opt %t/revolve-one-layer.mlir -remat-autodiff | FileCheck %s --check-prefix=ONE
 
 // none: the forward stacks, besides the final carry, the carry each layer
 // starts from (c) and the values of the layer the VJP reads (e, t); the
@@ -105,5 +107,56 @@ func.func @f(%h0: tensor<4xf32>, %ws: tensor<5x4xf32>) -> tensor<f32> {
   %s = remat.reduce_sum %ys dims [0, 1] : tensor<5x4xf32> -> tensor<f32>
   %t = remat.reduce_sum %h dims [0] : tensor<4xf32> -> tensor<f32>
   %l = remat.add %s, %t : tensor<f32>
+  return %l : tensor<f32>
+}
+
+// revolve 2 over 6 layers: the forward stores the carries Revolve
+// checkpoints before its first turn (entering layers 0 and 3) and nothing
+// else; the backward runs the rest of the schedule: its forward region is
+// the layer's carry alone (the per-layer output, exp(c) here, is not
+// computed when advancing), its backward region re-runs the layer and its
+// VJP as a reverse scan's body would.
+// REVOLVE-LABEL: func.func @f_grad
+// REVOLVE: %[[FWD:.*]]:3 = remat.scan mode <revolve 2> snapshots (%{{.*}}) over ({{.*}}) -> (tensor<4xf32>, tensor<6x4xf32>, tensor<2x4xf32>)
+// REVOLVE: remat.revolve_scan slots 2 snapshots(%[[FWD]]#2 : tensor<2x4xf32>) (%{{.*}} : tensor<4xf32>) over(%{{.*}} : tensor<6x4xf32>) seeds(%{{.*}} : tensor<6x4xf32>) -> (tensor<4xf32>, tensor<6x4xf32>) forward {
+// REVOLVE-NEXT: ^bb0(%[[C:.*]]: tensor<4xf32>, %[[W:.*]]: tensor<4xf32>):
+// REVOLVE-NEXT: %[[A:.*]] = remat.mul %[[C]], %[[W]]
+// REVOLVE-NEXT: %[[T:.*]] = remat.tanh %[[A]]
+// REVOLVE-NEXT: remat.yield %[[T]] : tensor<4xf32>
+// REVOLVE-NEXT: } backward {
+// REVOLVE-NEXT: ^bb0(%{{.*}}: tensor<4xf32>, %[[BC:.*]]: tensor<4xf32>, %[[BW:.*]]: tensor<4xf32>, %{{.*}}: tensor<4xf32>):
+// REVOLVE-NEXT: remat.mul %[[BC]], %[[BW]]
+// REVOLVE: } {remat.vjp_of = 0 : i64}
+// REVOLVE-NOT: remat.scan
+// REVOLVE: return
+
+//--- revolve.mlir
+func.func @f(%h0: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tensor<f32> {
+  %h, %ys = remat.scan mode <revolve 2> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<6x4xf32>) -> (tensor<4xf32>, tensor<6x4xf32>) {
+    %a = remat.mul %c, %w : tensor<4xf32>
+    %t = remat.tanh %a : tensor<4xf32>
+    %e = remat.exp %c : tensor<4xf32>
+    remat.yield %t, %e : tensor<4xf32>, tensor<4xf32>
+  }
+  %l1 = remat.reduce_sum %h dims [0] : tensor<4xf32> -> tensor<f32>
+  %l2 = remat.reduce_sum %ys dims [0, 1] : tensor<6x4xf32> -> tensor<f32>
+  %l = remat.add %l1, %l2 : tensor<f32>
+  return %l : tensor<f32>
+}
+
+// A revolve scan of one layer has nothing to checkpoint: it is
+// differentiated as full.
+// ONE-LABEL: func.func @f_grad
+// ONE: remat.scan mode <full>
+// ONE: remat.scan mode <full> reverse
+// ONE-NOT: remat.revolve_scan
+
+//--- revolve-one-layer.mlir
+func.func @f(%h0: tensor<4xf32>, %ws: tensor<1x4xf32>) -> tensor<f32> {
+  %h = remat.scan mode <revolve> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<1x4xf32>) -> (tensor<4xf32>) {
+    %a = remat.mul %c, %w : tensor<4xf32>
+    remat.yield %a : tensor<4xf32>
+  }
+  %l = remat.reduce_sum %h dims [0] : tensor<4xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

@@ -23,8 +23,9 @@
 // stacked in host memory and reloaded), nested with blocks dividing the 4
 // layers (2, and the default, 2) and not (3: a block of 3 then a scan over
 // the last layer), and nested 1 and 4. Each is checked against finite
-// differences and its planned step's measured peak against the plan.
-// RUN: for m in none offload nested "nested 3" "nested 1" "nested 4"; do \
+// differences and its planned step's measured peak against the plan. So
+// are revolve with 1, 2 (the default) and 3 slots.
+// RUN: for m in none offload nested "nested 3" "nested 1" "nested 4" "revolve 1" revolve "revolve 3"; do \
 // RUN:   sed "s/mode <full>/mode <$m>/" %t/scan.mlir | remat-opt -remat-autodiff > %t/mode.mlir; \
 // RUN:   echo "mode $m"; \
 // RUN:   remat-run %t/mode.mlir --entry=stack_grad --print=0 --expect-outputs=%t/unrolled; \
@@ -53,6 +54,18 @@
 // MODES-COUNT-3: gradient check @stack_grad wrt {{[0-2]}}: PASSED
 // MODES: PASS memory
 // MODES-LABEL: mode nested 4
+// MODES-COUNT-4: PASS output {{[0-3]}} is bitwise identical
+// MODES-COUNT-3: gradient check @stack_grad wrt {{[0-2]}}: PASSED
+// MODES: PASS memory
+// MODES-LABEL: mode revolve 1
+// MODES-COUNT-4: PASS output {{[0-3]}} is bitwise identical
+// MODES-COUNT-3: gradient check @stack_grad wrt {{[0-2]}}: PASSED
+// MODES: PASS memory
+// MODES-LABEL: mode revolve
+// MODES-COUNT-4: PASS output {{[0-3]}} is bitwise identical
+// MODES-COUNT-3: gradient check @stack_grad wrt {{[0-2]}}: PASSED
+// MODES: PASS memory
+// MODES-LABEL: mode revolve 3
 // MODES-COUNT-4: PASS output {{[0-3]}} is bitwise identical
 // MODES-COUNT-3: gradient check @stack_grad wrt {{[0-2]}}: PASSED
 // MODES: PASS memory

@@ -80,7 +80,8 @@ def Remat_ScanModeKind : I32EnumAttr<"ScanModeKind",
       I32EnumAttrCase<"Full", 1, "full">,
       I32EnumAttrCase<"Nested", 2, "nested">,
       I32EnumAttrCase<"Offload", 3, "offload">,
-      I32EnumAttrCase<"Auto", 4, "auto">
+      I32EnumAttrCase<"Auto", 4, "auto">,
+      I32EnumAttrCase<"Revolve", 5, "revolve">
     ]> {
   let cppNamespace = "::remat";
   let genSpecializedAttr = 0;
@@ -156,17 +157,30 @@ def Remat_ScanModeAttr : Remat_Attr<"ScanMode", "scan_mode"> {
       most L;
     * `offload`: the carries are stacked in host memory and reloaded one
       layer at a time (`remat="offload"`);
+    * `revolve` or `revolve s`: Griewank and Walther's optimal binomial
+      checkpointing with `s` carry slots (`remat.revolve_scan`): the fewest
+      forward steps any schedule reverses L layers with in s slots. s is at
+      least 1 and below L; it defaults to the fewest slots with which no
+      layer runs forward untaped more than twice (about sqrt(2L): nested's
+      compute with about 70% of its carries);
     * `auto`: one of the above, chosen by `remat-autodiff{budget=...}`: the
-      cheapest whose joint graph fits the budget (`none` without one).
+      cheapest whose joint graph fits the budget (`none` without one), the
+      slots of `revolve` chosen by the chain solver.
 
     ```mlir
     #remat.scan_mode<nested 4>
+    #remat.scan_mode<revolve 3>
     ```
   }];
   let parameters = (ins "::remat::ScanModeKind":$kind,
                         DefaultValuedParameter<"int64_t", "0">:$blockSize);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The slots of a `revolve` mode for a scan of `length` >= 2 layers:
+    /// the count written, else the default (defaultRevolveSlots).
+    int64_t getRevolveSlots(int64_t length) const;
+  }];
 }
 
 def Remat_HostMemoryAttr : Remat_Attr<"HostMemory", "host"> {

@@ -460,4 +460,95 @@ def Remat_SliceGradOp : Remat_Op<"slice_grad", [Pure]> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Scans
+//===----------------------------------------------------------------------===//
+
+def Remat_RevolveScanOp : Remat_Op<"revolve_scan", [
+    RecursiveMemoryEffects, RecursivelySpeculatable, SingleBlock,
+    AttrSizedOperandSegments], ["scratchBytes"]> {
+  let summary = "the backward of a scan under an optimal Revolve schedule";
+  let description = [{
+    The backward pass of a `remat.scan` in mode `revolve s` (the scan's VJP,
+    built by `remat-autodiff`): Griewank and Walther's binomial checkpointing
+    (Revolve, ACM TOMS 26(1), 2000), which reverses `L` layers with `slots`
+    checkpoint slots in the fewest forward steps any schedule can.
+
+    The forward scan (`remat.scan ... snapshots`) has already run every layer
+    and stored, for each carry, the carries that Revolve checkpoints before
+    its first turn: `snapshots` holds them, one operand per carry of the
+    forward scan, stacked over the slots the schedule uses (the first rows;
+    the rest are written before they are read). This op runs the rest of the
+    schedule, in place in those slots: it restores a slot, advances (runs
+    layers with the `forward` region, keeping nothing), stores the current
+    carries in a slot, and turns, once per layer from the last down: the
+    `backward` region re-runs that layer from its carries and runs its VJP.
+    The schedule is a function of `L` and `slots` alone
+    (`lib/Core/RevolveScan.cpp`).
+
+    The regions are those of a scan's body: `forward` takes the carries and
+    one slice of each `xs` operand and yields the next carries; `backward`
+    is the body of a `reverse` scan (`reverse` on this op: of a non-reverse
+    one) whose carries are the `inits` (the carries' cotangents) and whose
+    slices are the layer's carries, then its slices of `xs` and of `seeds`
+    (the stacked outputs' cotangents). It yields the cotangents for the
+    layer before, then per-layer outputs (the gradients of the layer's
+    slices). The results are the last cotangents, then the per-layer outputs
+    stacked over `L` layers in layer order.
+
+    Cost: the advances' forward steps plus `L` runs of `backward`. Scratch:
+    the current carries and the larger of one step of either region. With
+    `s` slots, no layer is advanced more than `r` times, `r` the least
+    integer with C(s + r, s) >= L.
+
+    ```mlir
+    %dh0, %dws = remat.revolve_scan slots 2
+        snapshots(%snap : tensor<2x4x8xf32>) (%dh : tensor<4x8xf32>)
+        over(%ws : tensor<6x8x8xf32>) seeds()
+        -> (tensor<4x8xf32>, tensor<6x8x8xf32>)
+      forward {
+      ^bb0(%c: tensor<4x8xf32>, %w: tensor<8x8xf32>):
+        %m = remat.matmul %c, %w : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+        %t = remat.tanh %m : tensor<4x8xf32>
+        remat.yield %t : tensor<4x8xf32>
+      } backward {
+      ^bb0(%g: tensor<4x8xf32>, %c: tensor<4x8xf32>, %w: tensor<8x8xf32>):
+        ...
+        remat.yield %dc, %dw : tensor<4x8xf32>, tensor<8x8xf32>
+      }
+    ```
+  }];
+  let arguments = (ins Variadic<Remat_AnyTensor>:$snapshots,
+                       Variadic<Remat_AnyTensor>:$inits,
+                       Variadic<Remat_StackedTensor>:$xs,
+                       Variadic<Remat_AnyTensor>:$seeds,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$slots,
+                       UnitAttr:$reverse);
+  let results = (outs Variadic<Remat_AnyTensor>:$results);
+  let regions = (region SizedRegion<1>:$forward, SizedRegion<1>:$backward);
+  let assemblyFormat = [{
+    (`reverse` $reverse^)? `slots` $slots
+    `snapshots` `(` ($snapshots^ `:` type($snapshots))? `)`
+    `(` ($inits^ `:` type($inits))? `)`
+    `over` `(` ($xs^ `:` type($xs))? `)`
+    `seeds` `(` ($seeds^ `:` type($seeds))? `)`
+    `->` `(` type($results) `)`
+    `forward` $forward `backward` $backward attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+      "::mlir::ValueRange":$snapshots, "::mlir::ValueRange":$inits,
+      "::mlir::ValueRange":$xs, "::mlir::ValueRange":$seeds,
+      "int64_t":$slots, "bool":$reverse)>];
+  let skipDefaultBuilders = 1;
+  let extraClassDeclaration = [{
+    /// The number of layers (dimension 0 of every `xs` operand).
+    int64_t getLength();
+    /// The regions' terminators.
+    YieldOp getForwardYield();
+    YieldOp getBackwardYield();
+  }];
+}
+
 #endif // REMAT_DIALECT_REMAT_IR_REMATGRADIENTOPS_TD

@@ -644,7 +644,7 @@ def Remat_NameOp : Remat_Op<"name", [Pure, SameOperandsAndResultType,
 }
 
 def Remat_YieldOp : Op<Remat_Dialect, "yield", [Pure, Terminator,
-    ReturnLike, ParentOneOf<["CheckpointOp", "ScanOp"]>]> {
+    ReturnLike, ParentOneOf<["CheckpointOp", "ScanOp", "RevolveScanOp"]>]> {
   let summary = "terminates a checkpoint or scan body";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
@@ -702,6 +702,13 @@ def Remat_ScanOp : Remat_Op<"scan", [
     `i` sees slice `L - 1 - i` and its outputs go to position `L - 1 - i`:
     `remat-autodiff` builds the backward of a scan as a reverse scan.
 
+    With `snapshots` (mode `revolve s` only: the forward scan of a Revolve
+    scan's VJP, built by `remat-autodiff`), the results end with one more
+    per carry: the carries that Revolve's schedule for `L` layers and `s`
+    slots checkpoints before its first turn, stacked in slot order over the
+    slots the schedule uses (`remat.revolve_scan` reads them; rows the
+    forward does not reach are left for it to write).
+
     ```mlir
     %h, %ys = remat.scan mode <nested 2> (%c = %h0 : tensor<4x8xf32>)
         over (%w = %ws : tensor<6x8x8xf32>) -> (tensor<4x8xf32>, tensor<6x4x8xf32>) {
@@ -714,7 +721,8 @@ def Remat_ScanOp : Remat_Op<"scan", [
   let arguments = (ins Variadic<Remat_AnyTensor>:$inits,
                        Variadic<Remat_StackedTensor>:$xs,
                        Remat_ScanModeAttr:$mode,
-                       UnitAttr:$reverse);
+                       UnitAttr:$reverse,
+                       UnitAttr:$snapshots);
   let results = (outs Variadic<Remat_StackedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
@@ -727,6 +735,11 @@ def Remat_ScanOp : Remat_Op<"scan", [
     unsigned getNumCarries() { return getInits().size(); }
     /// The body's terminator.
     YieldOp getYield();
+    /// With `snapshots`: the layers whose incoming carries the snapshot
+    /// results hold, in row order, and the rows (slots) those results have.
+    /// Empty, and 0, without `snapshots` or when the mode does not give a
+    /// valid Revolve schedule (the verifier says why).
+    ::llvm::SmallVector<int64_t> getSnapshotLayers(int64_t *slotRows);
   }];
   let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
       "::mlir::ValueRange":$inits, "::mlir::ValueRange":$xs,

@@ -144,8 +144,11 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
     A `remat.scan` is differentiated into a reverse scan whose mode says what
     the forward stacks for it: everything its layers' VJPs read (`none`),
     the carries (`full`), every k-th carry with blocks re-run (`nested k`),
-    the carries in host memory (`offload`). `auto` scans take the cheapest
-    of those whose joint graph fits `budget`.
+    the carries in host memory (`offload`), the checkpoints of an optimal
+    Revolve schedule with s slots (`revolve s`). `auto` scans take the
+    cheapest of those whose joint graph fits `budget` (`offload` only with
+    `allow-offload`, as remat-rematerialize), revolve with the most slots
+    that fit.
 
     ```mlir
     // Before
@@ -182,7 +185,11 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
            "Peak device bytes the joint graph may reach, for choosing the "
            "mode of each `auto` scan (64MiB, 1.5GB, 123456, or 50% of the "
            "peak with every auto scan as `none`). Empty: auto scans are "
-           "`none` (the default).">
+           "`none` (the default).">,
+    Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
+           "Let `auto` scans choose `offload` (their carries in host "
+           "memory), as remat-rematerialize's option of that name lets it "
+           "offload values (default: false)">
   ];
   let dependentDialects = ["::remat::RematDialect"];
 }
