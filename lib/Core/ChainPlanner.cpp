@@ -412,7 +412,8 @@ Candidate evaluate(const Problem &problem, const ChainMapping &mapping,
   }
   candidate.plan = std::move(plan.plan);
   candidate.profile = std::move(replay.profile);
-  candidate.weightedCost = weightedAddedCost(problem, candidate.plan);
+  candidate.weightedCost =
+      measureAddedCost(problem, candidate.plan, candidate.profile).weighted;
   candidate.valid = true;
   return candidate;
 }
@@ -508,7 +509,7 @@ SolveResult solveMapped(const Problem &problem, const ChainMapping &mapping,
     // Infeasible: report the least-memory plan the chain model found.
     result.plan = lowest->plan;
     result.profile = lowest->profile;
-    result.cost = result.plan.addedCost(problem);
+    result.cost = measureAddedCost(problem, result.plan, result.profile).cost;
     result.minReachablePeak = lowest->profile.peak;
     result.minPeakProfile = lowest->profile;
     result.message =

@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CbcBackend.h"
+#include "PlanPruning.h"
 #include "RecomputeMilp.h"
 #include "WeightedCost.h"
 
@@ -103,7 +104,7 @@ private:
 struct ReplayedPlan {
   Plan plan;
   Verification verification;
-  /// Plan::addedCost, what results report.
+  /// The added cost (measureAddedCost), what results report.
   double cost = 0;
   /// The preference-weighted added cost, what the solver minimizes.
   double weighted = 0;
@@ -115,9 +116,9 @@ std::optional<ReplayedPlan> replay(const Problem &problem, Plan plan) {
   Verification verification = verifyPlan(problem, plan);
   if (!verification.ok())
     return std::nullopt;
-  double cost = plan.addedCost(problem);
-  double weighted = weightedAddedCost(problem, plan);
-  return ReplayedPlan{std::move(plan), std::move(verification), cost, weighted};
+  AddedCost added = measureAddedCost(problem, plan, verification.profile);
+  return ReplayedPlan{std::move(plan), std::move(verification), added.cost,
+                      added.weighted};
 }
 
 /// A plan's peak in the units of the model's P.
@@ -226,6 +227,17 @@ std::vector<std::pair<int, double>> startFrom(const RecomputeMilp &milp,
   return start;
 }
 
+/// `plan` without the recomputations it does not need to stay within its
+/// own peak: a cheapest plan may carry useless moves, which cost nothing.
+ReplayedPlan withoutUseless(const Problem &problem, ReplayedPlan plan) {
+  Plan pruned = plan.plan;
+  if (pruneRecomputations(problem, pruned, plan.peak(),
+                          defaultPruningTrials(problem)) == 0)
+    return plan;
+  std::optional<ReplayedPlan> replayed = replay(problem, std::move(pruned));
+  return replayed ? std::move(*replayed) : std::move(plan);
+}
+
 /// Makes `replayed` the result's plan, profile and cost.
 void adopt(SolveResult &result, ReplayedPlan replayed) {
   result.plan = std::move(replayed.plan);
@@ -313,12 +325,13 @@ void reportSmallestPeak(const Problem &problem, const RecomputeMilp &milp,
     Search cheapest = searchBeyond(
         problem, milp, milp.minCostProgram(peak), std::move(best),
         [&](const ReplayedPlan &plan) {
-          return plan.weighted / milp.costScale();
+          return plan.weighted / milp.costScale() + milp.objectiveOffset();
         },
         [&](const ReplayedPlan &plan) { return plan.peak() <= peak; },
         cheapOptions);
     best = std::move(cheapest.best);
   }
+  best = withoutUseless(problem, std::move(*best));
   result.minReachablePeak = best->peak();
   result.minPeakProfile = best->verification.profile;
   result.plan = std::move(best->plan);
@@ -386,8 +399,10 @@ SolveResult remat::solveExact(const Problem &problem,
     known.reset();
 
   // Phase 1: the cheapest plan within the budget.
+  // The cost program's objective at a plan: its weighted added cost plus
+  // the model's constant (RecomputeMilp::objectiveOffset).
   auto costUnits = [&](const ReplayedPlan &plan) {
-    return plan.weighted / milp.costScale();
+    return plan.weighted / milp.costScale() + milp.objectiveOffset();
   };
   auto withinBudget = [&](const ReplayedPlan &plan) {
     return plan.peak() <= options.budget;
@@ -421,10 +436,12 @@ SolveResult remat::solveExact(const Problem &problem,
   }
 
   result.optimal = cheapest.proven;
-  double incumbent = costUnits(*cheapest.best);
+  double incumbent = costUnits(*cheapest.best) - milp.objectiveOffset();
+  double bound =
+      std::max(0.0, cheapest.bound - milp.objectiveOffset());
   result.gap = cheapest.proven || incumbent <= 0
                    ? 0.0
-                   : (incumbent - cheapest.bound) / incumbent;
+                   : (incumbent - bound) / incumbent;
   result.message = describe(cheapest.milp) + cheapest.note;
   if (!cheapest.fromMilp)
     result.message += cheapest.proven ? "; the greedy's plan is optimal"
@@ -463,7 +480,7 @@ SolveResult remat::solveExact(const Problem &problem,
                       ": " + describe(flattest.milp) + flattest.note;
   }
 
-  adopt(result, std::move(*best));
+  adopt(result, withoutUseless(problem, std::move(*best)));
   result.feasible = true;
   return result;
 }

@@ -85,6 +85,10 @@ private:
   double recomputeCost(NodeId id) const;
   double transferCost(NodeId id) const;
   double staticKey(NodeId id, ExecId start, ExecId end) const;
+  /// Whether evicting the gap of `id` that starts at `start` is a move: the
+  /// gap begins where the original copy is made, so that copy would be
+  /// read by nothing.
+  bool isMoveGap(NodeId id, ExecId start) const;
 
   void refreshGap(NodeId id, int32_t readIndex, bool force);
   void refreshAfterMove();

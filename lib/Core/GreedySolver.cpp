@@ -34,18 +34,31 @@
 //  3. Score = (bytes freed x steps the gap spans - bytes x steps of operand
 //     extensions) / effective cost, where the cost is the whole chain's, each
 //     node's cost scaled by its preference (x100 for prefer-save, /100 for
-//     prefer-recompute). Unlike XLA's bytes-only metric, and like Checkmate's
+//     prefer-recompute). Evicting the first gap of a node's original copy
+//     leaves that copy unread: the recomputation is a move, which the
+//     rewrite turns into computing the node later, and costs nothing (its
+//     chain's operands still do). Unlike XLA's bytes-only metric, and like Checkmate's
 //     objective (Jain et al., MLSys 2020) that it approximates, compute cost
 //     decides: a cheap large value is recomputed before a costly one. The
 //     bytes x time / cost ratio is DTR's eviction heuristic inverted
 //     (Kirisame et al., ICLR 2021).
-//  4. Monotone by construction. A move is applied only if it strictly lowers
-//     (peak, number of executions at the peak) lexicographically; otherwise
-//     it is undone and the next-best candidate is tried, a bounded number of
-//     times. The walk never looks at the budget, which only decides where it
-//     stops (the first plan within it): a smaller budget stops later on the
-//     same walk, so it never gets a larger peak nor a smaller cost. When no
-//     move is accepted the walk has reached the lowest peak it can.
+//  4. The walk. A move is applied only if it strictly lowers (peak, number
+//     of executions at the peak) lexicographically; otherwise it is undone
+//     and the next-best candidate is tried, a bounded number of times. The
+//     walk never looks at the budget, which only decides where it stops
+//     (the first plan within it): a smaller budget stops later on the same
+//     walk. When no move is accepted the walk has reached the lowest peak it
+//     can.
+//  5. Pruning (PlanPruning.h). Relieving one peak at a time, the walk leaves
+//     moves behind that later ones made unnecessary: the plan it stops at is
+//     replayed without each reload and recomputation in turn (the dearest
+//     first), which stays out when the plan still fits the budget. A walk
+//     stuck above the budget is pruned to its own peak instead and, when
+//     that dropped something, walked again from there (a few times).
+//     Pruning can only lower the walk's cost, and it spends the room left
+//     under the budget, so peaks stay monotone in the budget (a property
+//     test checks it on random graphs) but costs no longer are: a smaller
+//     budget's longer walk can prune to a cheaper plan.
 //
 // Scale. Nothing is replayed per move. A ReplayState keeps live bytes per
 // anchor in a segment tree (range add for the anchors a copy spans, max and
@@ -58,6 +71,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GreedySearch.h"
+#include "PlanPruning.h"
 #include "ResultBuilder.h"
 #include "WeightedCost.h"
 
@@ -78,6 +92,9 @@ constexpr int kMaxTrials = 16;
 constexpr double kMinCost = 1e-9;
 /// Effort cap: moves per node of the problem.
 constexpr int64_t kMaxMovesPerNode = 32;
+/// Walks, each from the previous one's plan pruned, before the greedy gives
+/// up on a budget it has not reached.
+constexpr int kMaxWalks = 8;
 
 /// Benefit per unit of cost.
 double scoreOf(double benefit, double cost) {
@@ -143,11 +160,18 @@ double GreedySearch::transferCost(NodeId id) const {
          problem.transferCostPerByte;
 }
 
+bool GreedySearch::isMoveGap(NodeId id, ExecId start) const {
+  const ReplayState::Exec &made = state.exec(start);
+  return made.kind == Execution::Kind::Compute && made.anchor == id;
+}
+
 double GreedySearch::staticKey(NodeId id, ExecId start, ExecId end) const {
-  // An upper bound of the exact score: the node's own cost, no extensions.
+  // An upper bound of the exact score: the node's own cost (none for a
+  // move), no extensions.
   double cost = std::numeric_limits<double>::infinity();
   if (canRecompute(id))
-    cost = recomputeCost(id);
+    cost = recomputeCost(id) -
+           (isMoveGap(id, start) ? weightedMoveCredit(problem.node(id)) : 0.0);
   if (canOffload(id))
     cost = std::min(cost, transferCost(id) *
                               (state.firstOffload(id) == kNoId ? 2 : 1));
@@ -256,7 +280,11 @@ bool GreedySearch::evaluateChain(const Gap &gap, ExecId peakExec,
   ++stamp;
   move.recompute.assign(1, gap.node);
   move.reload.clear();
+  // Evicting the first gap of the original copy leaves it unread: the
+  // recomputation replaces the computation and adds nothing (a move).
   move.cost = recomputeCost(gap.node);
+  if (isMoveGap(gap.node, gap.start))
+    move.cost -= weightedMoveCredit(problem.node(gap.node));
   int64_t freed = problem.node(gap.node).bytes;
   double penalty = 0;
   chainStamp[gap.node] = stamp;
@@ -513,12 +541,34 @@ SolveResult remat::solveGreedy(const Problem &problem,
     return result;
   }
   Plan start = buildPolicyPlan(problem);
-  GreedySearch search(problem, options, start);
-  while (search.peak() > options.budget && search.relieveOnce()) {
+  Plan plan = start;
+  int64_t steps = 0, pruned = 0;
+  bool exhausted = false;
+  int64_t trials = defaultPruningTrials(problem);
+  for (int round = 0;; ++round) {
+    GreedySearch search(problem, options, plan);
+    while (search.peak() > options.budget && search.relieveOnce()) {
+    }
+    steps += search.numMoves();
+    exhausted = search.effortExhausted();
+    plan = search.plan();
+    int64_t peak = search.peak();
+    // The walk relieves one peak at a time and ends below the budget: drop
+    // what its later moves made unnecessary.
+    if (peak <= options.budget) {
+      pruned += pruneRecomputations(problem, plan, options.budget, trials);
+      break;
+    }
+    // Stuck above the budget: recomputations that later moves made
+    // useless can hold the peak up. Without them, walk again.
+    int64_t removed = pruneRecomputations(problem, plan, peak, trials);
+    pruned += removed;
+    if (removed == 0 || exhausted || round + 1 >= kMaxWalks)
+      break;
   }
   std::string error;
   SolveResult result =
-      buildResult(SolverKind::Greedy, problem, options, search.plan(), error);
+      buildResult(SolverKind::Greedy, problem, options, plan, error);
   if (!error.empty()) {
     // A bug in the greedy's bookkeeping: fall back to the policy plan,
     // which is valid, and say so.
@@ -531,8 +581,9 @@ SolveResult remat::solveGreedy(const Problem &problem,
   if (result.feasible) {
     // "Search steps", not "moves": reports call a recomputation that only
     // reorders the computation a move.
-    result.message = "greedy: " + std::to_string(search.numMoves()) +
-                     " search steps, peak " +
+    result.message = "greedy: " + std::to_string(steps) +
+                     " search steps, " + std::to_string(pruned) +
+                     " pruned, peak " +
                      std::to_string(result.profile.peak) + " bytes";
     return result;
   }
@@ -540,9 +591,9 @@ SolveResult remat::solveGreedy(const Problem &problem,
   std::string where = describeExecution(problem, at);
   std::string budget = std::to_string(options.budget);
   std::string peak = std::to_string(result.profile.peak);
-  if (search.effortExhausted()) {
+  if (exhausted) {
     result.message = "the greedy stopped at its effort cap (" +
-                     std::to_string(search.numMoves()) +
+                     std::to_string(steps) +
                      " search steps) with a peak "
                      "of " +
                      peak + " bytes at " + where + " (budget " + budget + ")";

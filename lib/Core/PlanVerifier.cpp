@@ -8,6 +8,8 @@
 
 #include "remat/Core/Plan.h"
 
+#include "WeightedCost.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -40,17 +42,60 @@ int64_t Plan::numOffloads() const {
   return count;
 }
 
-double Plan::addedCost(const Problem &problem) const {
-  double cost = 0;
-  for (const auto &list : recomputeBefore)
-    for (NodeId id : list)
-      cost += problem.node(id).cost;
-  for (const auto &lists : {&offloadAfter, &reloadBefore})
+std::vector<PlanMove> remat::findMoves(const Problem &problem,
+                                       const MemoryProfile &profile) {
+  // Nodes whose original copy nothing reads (not even the return): their
+  // first recomputation replaces the computation.
+  std::vector<char> unread(static_cast<size_t>(problem.size()), 0);
+  for (const Lifetime &life : profile.lifetimes)
+    if (life.kind == Lifetime::Kind::Original && life.first == life.last)
+      unread[life.node] = 1;
+  std::vector<PlanMove> moves;
+  for (const Lifetime &life : profile.lifetimes) {
+    if (life.kind != Lifetime::Kind::Recomputed || !unread[life.node])
+      continue;
+    unread[life.node] = 0;
+    moves.push_back({profile.executions[life.first].anchor, life.node});
+  }
+  return moves;
+}
+
+AddedCost remat::measureAddedCost(const Problem &problem, const Plan &plan,
+                                  const MemoryProfile &profile) {
+  AddedCost added;
+  // The moves are left out of the sum, not subtracted from it: a plan with
+  // more recomputations then never sums to less (floating-point addition
+  // of non-negative terms in a fixed order is monotone).
+  std::vector<std::pair<Step, NodeId>> moves;
+  for (const PlanMove &move : findMoves(problem, profile))
+    moves.push_back({move.anchor, move.node});
+  std::sort(moves.begin(), moves.end());
+  std::vector<char> skipped(moves.size(), 0);
+  added.moves = static_cast<int64_t>(moves.size());
+  for (size_t s = 0; s < plan.recomputeBefore.size(); ++s)
+    for (NodeId id : plan.recomputeBefore[s]) {
+      auto it = std::lower_bound(moves.begin(), moves.end(),
+                                 std::make_pair(static_cast<Step>(s), id));
+      size_t index = static_cast<size_t>(it - moves.begin());
+      const Node &node = problem.node(id);
+      if (it != moves.end() && *it == std::make_pair(static_cast<Step>(s), id) &&
+          !skipped[index]) {
+        skipped[index] = 1; // once: a node is moved at most once
+        added.weighted += weightedRecomputeCost(node) - weightedMoveCredit(node);
+        continue;
+      }
+      added.cost += node.cost;
+      added.weighted += weightedRecomputeCost(node);
+    }
+  for (const auto &lists : {&plan.offloadAfter, &plan.reloadBefore})
     for (const auto &list : *lists)
-      for (NodeId id : list)
-        cost += static_cast<double>(problem.node(id).bytes) *
-                problem.transferCostPerByte;
-  return cost;
+      for (NodeId id : list) {
+        double transfer = static_cast<double>(problem.node(id).bytes) *
+                          problem.transferCostPerByte;
+        added.cost += transfer;
+        added.weighted += transfer;
+      }
+  return added;
 }
 
 namespace {
@@ -95,10 +140,20 @@ private:
       return false;
     }
     Instance &instance = instances[inst];
-    if (instance.original && anchor > problem.node(id).keepLimit) {
+    // Past the keep limit only a copy made after it may be read: one made
+    // before it (the original, or a forward recomputation or reload) would
+    // be a value of the forward pass kept into the backward.
+    Step limit = problem.node(id).keepLimit;
+    Step made = executions[instance.start].anchor;
+    if (made <= limit && anchor > limit) {
       error = nodeName(id) + " is kept past its keep limit (step " +
-              std::to_string(problem.node(id).keepLimit) +
-              ") and read at step " + std::to_string(anchor);
+              std::to_string(limit) + ") and read at step " +
+              std::to_string(anchor) +
+              (instance.original
+                   ? std::string()
+                   : ": the copy read was made at step " +
+                         std::to_string(made) +
+                         ", not after the limit");
       return false;
     }
     instance.lastUse = std::max(instance.lastUse, pos);

@@ -128,20 +128,15 @@ RecomputeMilp::RecomputeMilp(const Problem &problem)
   for (int stage = 0; stage < static_cast<int>(stages.size()); ++stage)
     buildStage(stage);
 
-  // keep: past its keep limit, a node may only be held as a recomputed copy.
+  // keep: no copy made before the first stage after its keep limit is held
+  // into it (reads after the limit need a copy made after it).
   for (NodeId id = 0; id < numNodes; ++id) {
     Step limit = problem.node(id).keepLimit;
     if (limit == kNoKeepLimit || limit >= numNodes)
       continue;
-    int keepStage = stageAtOrAfter[limit + 1];
-    int held = sColumn(keepStage, id);
-    if (held < 0)
-      continue;
-    std::vector<LinearProgram::Term> terms = {{held, 1.0}};
-    for (int stage = firstStage[id]; stage < keepStage; ++stage)
-      if (int r = rColumn(stage, id); r >= 0)
-        terms.push_back({r, -1.0});
-    program.addRow(std::move(terms), -LinearProgram::kInfinity, 0.0);
+    int held = sColumn(stageAtOrAfter[limit + 1], id);
+    if (held >= 0)
+      program.setColumnBounds(held, 0.0, 0.0);
   }
 }
 
@@ -205,8 +200,15 @@ void RecomputeMilp::buildColumns() {
     if (firstStage[id] > lastStage[id])
       continue;
     sBase[id] = program.numColumns();
+    // Holding the original copy into its first stage costs the node: a plan
+    // that does not (a move) computes it only where it recomputes it.
+    const Node &node = problem.node(id);
+    double moveCredit =
+        canRecompute(node) ? weightedMoveCredit(node) / costUnit : 0.0;
+    offset += moveCredit;
     for (int stage = firstStage[id]; stage <= lastStage[id]; ++stage)
-      program.addColumn(0.0, 1.0, 0.0, /*integer=*/false);
+      program.addColumn(0.0, 1.0, stage == firstStage[id] ? moveCredit : 0.0,
+                        /*integer=*/false);
   }
   pColumn = program.addColumn(unitsOf(lowerBound - resident),
                               LinearProgram::kInfinity, 0.0,
@@ -394,10 +396,11 @@ RecomputeMilp::minPeakProgram(std::optional<int64_t> budget,
   }
   if (maxCost) {
     std::vector<LinearProgram::Term> terms;
-    for (int r : rColumns)
-      terms.push_back({r, program.objective(r)});
+    for (int column = 0; column < program.numColumns(); ++column)
+      if (program.objective(column) != 0)
+        terms.push_back({column, program.objective(column)});
     copy.addRow(std::move(terms), -LinearProgram::kInfinity,
-                *maxCost / costUnit);
+                *maxCost / costUnit + offset);
   }
   return copy;
 }

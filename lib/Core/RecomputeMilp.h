@@ -32,9 +32,9 @@
 //           each output).
 //  hold     S[t'][i] <= R[t][i] + S[t][i]; nothing is held before it is
 //           computed.
-//  keep     (keepLimit L of i, t* the first stage after L) S[t*][i] <= sum of
-//           R[t][i] over i < t < t*: the copy held past L must be a
-//           recomputed one; the hold rows carry that on to later stages.
+//  keep     (keepLimit L of i, t* the first stage after L) S[t*][i] = 0: a
+//           read past L needs a copy made after L, recomputed in stage t* or
+//           later; the hold rows carry that on to later stages.
 //  free     with u_1 < ... < u_m the recomputable readers of i in stage t:
 //           sum_{l < l'} F[t][i][u_l] + R[t][u_l'] <= 1 (a later reader runs:
 //           no earlier free); sum_l F[t][i][u_l] + S[t'][i] <= 1 (held on:
@@ -49,9 +49,15 @@
 //           U[t][c_q+1] = U[t][c_q] - sum_i M_i F[t][i][c_q]
 //                         + M_c(q+1) R[t][c_(q+1)], with c_0 < c_1 < ... = t
 //           the candidates of the stage; U[t][c] + scratch_c R[t][c] <= P.
-// Objective: the added cost sum cost_i R[t][i], each cost weighted by the
-// node's preference as the greedy weighs it (WeightedCost.h) and scaled by
-// the largest, or P.
+// Objective: the added cost sum cost_i R[t][i] + sum cost_i S[i+][i] - K,
+// each cost weighted by the node's preference as the greedy weighs it
+// (WeightedCost.h) and scaled by the largest, or P. S[i+][i] is the original
+// copy held into its first stage, over the recomputable nodes, and K the
+// sum of their costs (objectiveOffset()): a plan that
+// leaves an original unread recomputes the node before every read, and its
+// first recomputation is a move (findMoves, Plan.h), which the term makes
+// free. For integral points the objective less K is measureAddedCost's
+// weighted cost exactly.
 //
 // Equivalence with the replay. verifyPlan binds a read to the latest copy
 // and frees a copy right after its last read. Take any plan that recomputes
@@ -110,7 +116,7 @@ public:
   LinearProgram minCostProgram(int64_t budget) const;
 
   /// Minimize the peak, at most `budget` bytes when given, among plans whose
-  /// weighted added cost is at most `maxCost` when given.
+  /// weighted added cost (moves free) is at most `maxCost` when given.
   LinearProgram minPeakProgram(std::optional<int64_t> budget,
                                std::optional<double> maxCost) const;
 
@@ -148,6 +154,10 @@ public:
   /// Cost per unit of the model's objective (the largest weighted recompute
   /// cost).
   double costScale() const { return costUnit; }
+
+  /// The cost program's objective at a plan's point is its weighted added
+  /// cost (moves free) / costScale() plus this constant.
+  double objectiveOffset() const { return offset; }
 
   /// The model with the weighted added cost as objective and no budget.
   const LinearProgram &baseProgram() const { return program; }
@@ -205,6 +215,7 @@ private:
   int pColumn = -1;
   int64_t unit = 1;
   double costUnit = 1;
+  double offset = 0;
   int64_t resident = 0;
   int64_t lowerBound = 0;
   /// Upper bound of U on any point: beyond it a budget does not bind.

@@ -96,10 +96,12 @@ public:
   CopyId copyBefore(NodeId node, int64_t pos) const;
   /// Index in readsOf(node) of the read by `reader`, or -1.
   int32_t readIndex(NodeId node, ExecId reader) const;
-  /// Whether `copy` may serve a read at `anchor` (keep limits).
+  /// Whether `copy` may serve a read at `anchor` (keep limits: past the
+  /// limit, only a copy made after it).
   bool readable(CopyId copyId, Step anchor) const {
     const Copy &c = copies[copyId];
-    return !c.original || anchor <= problem.node(c.node).keepLimit;
+    Step limit = problem.node(c.node).keepLimit;
+    return anchor <= limit || execs[c.start].anchor > limit;
   }
   /// First offload of `node`, or kNoId: its host copy exists after it.
   ExecId firstOffload(NodeId node) const { return hostFrom[node]; }

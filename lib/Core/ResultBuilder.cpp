@@ -15,7 +15,7 @@ SolveResult remat::buildResult(SolverKind kind, const Problem &problem,
   if (!replay.ok())
     return result;
   result.profile = std::move(replay.profile);
-  result.cost = result.plan.addedCost(problem);
+  result.cost = measureAddedCost(problem, result.plan, result.profile).cost;
   result.feasible = result.profile.peak <= options.budget;
   if (!result.feasible) {
     result.minReachablePeak = result.profile.peak;

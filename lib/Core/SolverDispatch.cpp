@@ -97,8 +97,10 @@ static SolveResult preferChain(const Problem &problem,
     return chosen;
   if (!chosen.feasible)
     return std::move(*chain);
-  double chainCost = weightedAddedCost(problem, chain->plan);
-  double chosenCost = weightedAddedCost(problem, chosen.plan);
+  double chainCost =
+      measureAddedCost(problem, chain->plan, chain->profile).weighted;
+  double chosenCost =
+      measureAddedCost(problem, chosen.plan, chosen.profile).weighted;
   if (chainCost < chosenCost * (1 - 1e-12))
     return std::move(*chain);
   return chosen;

@@ -2,6 +2,8 @@
 
 #include "WeightedCost.h"
 
+#include <algorithm>
+
 using namespace remat;
 
 double remat::weightedRecomputeCost(const Node &node) {
@@ -16,15 +18,6 @@ double remat::weightedRecomputeCost(const Node &node) {
   return node.cost;
 }
 
-double remat::weightedAddedCost(const Problem &problem, const Plan &plan) {
-  double cost = 0;
-  for (const auto &list : plan.recomputeBefore)
-    for (NodeId id : list)
-      cost += weightedRecomputeCost(problem.node(id));
-  for (const auto &lists : {&plan.offloadAfter, &plan.reloadBefore})
-    for (const auto &list : *lists)
-      for (NodeId id : list)
-        cost += static_cast<double>(problem.node(id).bytes) *
-                problem.transferCostPerByte;
-  return cost;
+double remat::weightedMoveCredit(const Node &node) {
+  return std::min(node.cost, weightedRecomputeCost(node));
 }

@@ -5,8 +5,9 @@
 // prefer-save node and a hundredth for a prefer-recompute one. The greedy
 // scores its moves with this weighted cost and the exact solver minimizes it,
 // so both trade the same quantities. Transfers to and from host memory are
-// not weighted. Results report the plan's unweighted added cost
-// (Plan::addedCost); the two agree when no node carries a preference.
+// not weighted. Results report the plan's unweighted added cost; both are
+// measured by measureAddedCost (Plan.h), moves at zero, and agree when no
+// node carries a preference.
 //
 // Internal to lib/Core; not part of the public API.
 //
@@ -28,9 +29,12 @@ inline constexpr double kPreferRecomputeWeight = 0.01;
 /// The cost of recomputing `node` once, weighted by its preference.
 double weightedRecomputeCost(const Node &node);
 
-/// The added cost of `plan` with recomputations weighted by preference:
-/// Plan::addedCost when no node carries one.
-double weightedAddedCost(const Problem &problem, const Plan &plan);
+/// What a move of `node` (findMoves, Plan.h) takes off its weighted cost:
+/// all of it, but at most the node's plain cost. A move adds no work, but
+/// computing a prefer-save node later than where it was is what the mark
+/// asks not to do: it still costs the part of its weight above 1.
+double weightedMoveCredit(const Node &node);
+
 
 } // namespace remat
 

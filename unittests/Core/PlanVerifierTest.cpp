@@ -46,8 +46,36 @@ TEST(PlanVerifierTest, RecomputeShortensLiveRange) {
   EXPECT_EQ(v.profile.live, (std::vector<int64_t>{12, 20, 20, 20, 28, 12}));
   EXPECT_EQ(v.profile.peak, 28);
   EXPECT_EQ(v.profile.peakIndex, 4u);
-  EXPECT_DOUBLE_EQ(plan.addedCost(p), 10.0);
+  AddedCost added = measureAddedCost(p, plan, v.profile);
+  EXPECT_DOUBLE_EQ(added.cost, 10.0);
+  EXPECT_EQ(added.moves, 0);
   EXPECT_EQ(plan.numRecomputations(), 1);
+}
+
+// Recomputing a node before its first read leaves the original copy unread:
+// the recomputation is a move (the rewrite computes the node there instead)
+// and adds no cost. A second recomputation of it does.
+TEST(PlanVerifierTest, MoveCostsNothing) {
+  Problem p = chainWithSkip();
+  Plan plan = Plan::keepAll(p);
+  plan.recomputeBefore[3] = {2}; // b again, before c, its only reader
+  Verification v = verifyPlan(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  std::vector<PlanMove> moves = findMoves(p, v.profile);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].anchor, 3);
+  EXPECT_EQ(moves[0].node, 2);
+  AddedCost added = measureAddedCost(p, plan, v.profile);
+  EXPECT_DOUBLE_EQ(added.cost, 0.0);
+  EXPECT_EQ(added.moves, 1);
+  // a is read by b and, later, by d: its recomputation before d is not a
+  // move.
+  plan.recomputeBefore[4] = {1};
+  v = verifyPlan(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  added = measureAddedCost(p, plan, v.profile);
+  EXPECT_DOUBLE_EQ(added.cost, p.node(1).cost);
+  EXPECT_EQ(added.moves, 1);
 }
 
 TEST(PlanVerifierTest, ChainNeedsOperands) {
@@ -114,7 +142,8 @@ TEST(PlanVerifierTest, OffloadAndReload) {
   ASSERT_EQ(v.profile.executions.size(), 7u);
   EXPECT_EQ(v.profile.live, (std::vector<int64_t>{12, 20, 20, 20, 20, 28, 12}));
   EXPECT_EQ(v.profile.hostPeak, 8);
-  EXPECT_DOUBLE_EQ(plan.addedCost(p), 2 * 8 * p.transferCostPerByte);
+  EXPECT_DOUBLE_EQ(measureAddedCost(p, plan, v.profile).cost,
+                   2 * 8 * p.transferCostPerByte);
 }
 
 // Reports draw and list every copy: the original, recomputed and reloaded
@@ -192,6 +221,29 @@ TEST(PlanVerifierTest, ComputeUses) {
   EXPECT_EQ(uses[1], (std::vector<Step>{2, 4}));
   EXPECT_EQ(uses[4], (std::vector<Step>{5}));
   EXPECT_TRUE(uses[0].size() == 1 && uses[0][0] == 1);
+}
+
+} // namespace
+
+namespace {
+
+// Past its keep limit a node is read only from a copy made after the limit:
+// a copy recomputed before it is a value of the forward pass kept into the
+// backward as much as the original would be.
+TEST(PlanVerifierTest, KeepLimitRefusesCopiesMadeBeforeIt) {
+  Problem p = chainWithSkip();
+  p.node(1).keepLimit = 2; // a may serve b but not d
+  Plan laundered = Plan::keepAll(p);
+  laundered.recomputeBefore[2] = {1}; // a again before b, kept for d
+  Verification v = verifyPlan(p, laundered);
+  EXPECT_FALSE(v.ok());
+  EXPECT_NE(v.error.find("the copy read was made at step 2, not after the "
+                         "limit"),
+            std::string::npos)
+      << v.error;
+  Plan after = Plan::keepAll(p);
+  after.recomputeBefore[3] = {1}; // made after the limit: serves d
+  EXPECT_TRUE(verifyPlan(p, after).ok());
 }
 
 } // namespace

@@ -21,7 +21,8 @@ def ConvertRematToLinalg : Pass<"convert-remat-to-linalg"> {
     tensors (`arith` and `math`, integer ones included) become a
     `linalg.generic` applying the same op to one element, with a fresh result
     tensor, as the planner counts them; other foreign ops are left alone.
-    `remat.hold` (from `remat-hold-operands`) stays.
+    `remat.hold` (from `remat-hold-operands`) stays. `remat.mark` attributes
+    on foreign ops are dropped: they are for planning, which is done.
 
     ```mlir
     // Before

@@ -50,9 +50,6 @@ struct Plan {
   /// Number of recomputations and of offloads.
   int64_t numRecomputations() const;
   int64_t numOffloads() const;
-
-  /// Cost the plan adds: recompute costs plus transfer costs.
-  double addedCost(const Problem &problem) const;
 };
 
 /// What runs at one position of the replayed schedule.
@@ -115,6 +112,41 @@ struct Verification {
 
 /// Replays `plan` on `problem` and measures it. Independent of every solver.
 Verification verifyPlan(const Problem &problem, const Plan &plan);
+
+/// A recomputation that only moves a computation later: the first
+/// recomputation of a node whose original copy nothing reads (an output
+/// recomputed before the return included). The rewrite erases the unread
+/// original, so the plan runs the node once, as the unplanned function
+/// does.
+struct PlanMove {
+  Step anchor;
+  NodeId node;
+};
+
+/// The moves of a replayed plan, from its profile's lifetimes, in the order
+/// they run.
+std::vector<PlanMove> findMoves(const Problem &problem,
+                                const MemoryProfile &profile);
+
+/// What a replayed plan adds to the unplanned function: every recomputation
+/// but the moves, at its node's cost, and every transfer, at bytes x
+/// Problem::transferCostPerByte. This is the cost every solver minimizes and
+/// every result reports.
+struct AddedCost {
+  /// Recomputations at Node::cost, plus transfers.
+  double cost = 0;
+  /// The same with each recomputation's cost weighted by its node's
+  /// preference (x100 for prefer-save, /100 for prefer-recompute); a move
+  /// of a prefer-save node costs 99 times the node (the mark asks to keep
+  /// it where it is computed).
+  double weighted = 0;
+  /// Recomputations charged nothing (findMoves).
+  int64_t moves = 0;
+};
+
+/// The added cost of `plan`, whose replay is `profile`.
+AddedCost measureAddedCost(const Problem &problem, const Plan &plan,
+                           const MemoryProfile &profile);
 
 /// The profile of keeping everything, policies ignored: the unconstrained
 /// peak that "50%" budgets refer to.

@@ -82,8 +82,9 @@ struct Node {
   bool policyGoverned = false;
   /// A `prefer_save` / `prefer_recompute` bias.
   Preference preference = Preference::None;
-  /// The originally computed value may serve only uses at steps <= keepLimit;
-  /// later uses need a recomputed or reloaded copy (a checkpoint policy or a
+  /// The originally computed value, and any copy made at a step <=
+  /// keepLimit, may serve only uses at steps <= keepLimit; later uses need a
+  /// copy recomputed or reloaded after it (a checkpoint policy or a
   /// `must_recompute` mark: "not saved for the backward pass").
   Step keepLimit = kNoKeepLimit;
   /// Limits on copies made after keepLimit (nested checkpoint regions, whose

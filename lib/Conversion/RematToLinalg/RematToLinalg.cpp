@@ -72,8 +72,15 @@ struct ConvertRematToLinalgPass final
         notOnTensors);
     target.markUnknownOpDynamicallyLegal(notOnTensors);
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+                                      std::move(patterns)))) {
       signalPassFailure();
+      return;
+    }
+    // PyTorch-style marks on foreign ops have done their work (planning):
+    // bufferization would leave them on ops without results, which the
+    // dialect refuses.
+    getOperation()->walk(
+        [](Operation *op) { op->removeAttr(kMarkAttrName); });
   }
 };
 } // namespace

@@ -44,21 +44,19 @@ int64_t remat::totalFlops(const GraphProblem &graph) {
 RecomputeSummary remat::summarizeRecomputation(const GraphProblem &graph,
                                                const MemoryProfile &profile) {
   RecomputeSummary summary;
-  // Nodes whose original copy nothing reads: their first recomputation
-  // replaces the computation (the rewrite erases the unread original).
-  llvm::DenseSet<NodeId> unread;
-  for (const Lifetime &life : profile.lifetimes)
-    if (life.kind == Lifetime::Kind::Original && life.first == life.last &&
-        !graph.problem.node(life.node).isOutput)
-      unread.insert(life.node);
+  // A node's move is its first recomputation (findMoves).
+  llvm::DenseSet<NodeId> movedNodes;
+  for (const PlanMove &move : findMoves(graph.problem, profile)) {
+    summary.moved.insert({move.anchor, move.node});
+    movedNodes.insert(move.node);
+  }
   for (const Lifetime &life : profile.lifetimes) {
     if (life.kind != Lifetime::Kind::Recomputed)
       continue;
     int64_t flops = graph.flops[life.node];
-    if (unread.erase(life.node)) {
+    if (movedNodes.erase(life.node)) {
       ++summary.moves;
       summary.flopsMoved = saturatingAdd(summary.flopsMoved, flops);
-      summary.moved.insert({profile.executions[life.first].anchor, life.node});
       continue;
     }
     ++summary.recomputations;

@@ -1,25 +1,30 @@
 // The planner may offload the result of any op it keeps, foreign ops
 // included, whatever the element type: remat.offload and remat.reload take
 // every statically shaped tensor with no encoding. In @offload_types two
-// linalg reductions make an f64 and an i1 vector from a 64 KiB input;
-// recomputing either reads the input again (64 KiB of traffic), moving its
-// 512 or 64 bytes out and back costs far less, so under a budget 576 bytes
-// below the peak both are offloaded across the three 64 KiB temporaries and
-// reloaded for their one read. In @policy_offload_f64 the
+// linalg reductions make an f64 and an i1 vector from a 64 KiB input, read
+// at once and again at the end; recomputing either reads the input again
+// (64 KiB of traffic), moving its 512 or 64 bytes out and back costs far
+// less, so under a budget 576 bytes below the peak both are offloaded
+// across the three 64 KiB temporaries and reloaded for their last read.
+// (Read only at the end, they would be computed there instead: a move,
+// which costs nothing; the early reader is marked must_save so that it is
+// not moved to the end either.) In @policy_offload_f64 the
 // offload_dot_with_no_batch_dims policy offloads an f64 linalg.matmul for
 // its backward (remat.vjp_of) read; with an encoding remat.offload cannot
 // move, the same value is recomputed instead.
-// RUN: remat-opt %s -split-input-file -remat-rematerialize="budget=197500 solver=greedy allow-offload" | FileCheck %s
-// RUN: remat-opt %s -split-input-file -remat-rematerialize="budget=197500 solver=greedy allow-offload" | remat-opt -split-input-file -verify-each | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: remat-opt %s -split-input-file -remat-rematerialize="budget=197952 solver=greedy allow-offload" | FileCheck %s
+// RUN: remat-opt %s -split-input-file -remat-rematerialize="budget=197952 solver=greedy allow-offload" | remat-opt -split-input-file -verify-each | FileCheck %s --check-prefix=ROUNDTRIP
 
 // CHECK-LABEL: func.func @offload_types
-// CHECK-SAME: remat.planned_peak = 197440
+// CHECK-SAME: remat.planned_peak = 197952
 // CHECK: %[[S:.*]] = linalg.generic
 // CHECK: -> tensor<64xf64>
-// CHECK-NEXT: %[[HS:.*]] = remat.offload %[[S]] : tensor<64xf64> -> tensor<64xf64, #remat.host>
 // CHECK: %[[M:.*]] = linalg.generic
 // CHECK: -> tensor<64xi1>
+// CHECK: linalg.generic {{.*}} ins(%[[S]], %[[M]] : tensor<64xf64>, tensor<64xi1>)
+// CHECK: -> tensor<64xf32>
 // CHECK-NEXT: %[[HM:.*]] = remat.offload %[[M]] : tensor<64xi1> -> tensor<64xi1, #remat.host>
+// CHECK-NEXT: %[[HS:.*]] = remat.offload %[[S]] : tensor<64xf64> -> tensor<64xf64, #remat.host>
 // CHECK: remat.exp
 // CHECK: remat.reduce_sum
 // CHECK: %[[S2:.*]] = remat.reload %[[HS]] {remat.copy = {{[0-9]+}} : i64} : tensor<64xf64, #remat.host> -> tensor<64xf64>
@@ -44,7 +49,7 @@
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
 #v = affine_map<(i) -> (i)>
-func.func @offload_types(%x: tensor<64x256xf32>) -> tensor<64xf32> {
+func.func @offload_types(%x: tensor<64x256xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %z = arith.constant dense<0.0> : tensor<64xf64>
   %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x256xf32>) outs(%z : tensor<64xf64>) {
   ^bb0(%a: f32, %acc: f64):
@@ -60,6 +65,14 @@ func.func @offload_types(%x: tensor<64x256xf32>) -> tensor<64xf32> {
     %r = arith.ori %acc, %p : i1
     linalg.yield %r : i1
   } -> tensor<64xi1>
+  %o1 = arith.constant dense<0.0> : tensor<64xf32>
+  %early = linalg.generic {indexing_maps = [#v, #v, #v], iterator_types = ["parallel"]} ins(%s, %m : tensor<64xf64>, tensor<64xi1>) outs(%o1 : tensor<64xf32>) attrs = {remat.mark = #remat.mark<must_save>} {
+  ^bb0(%sv: f64, %mv: i1, %ov: f32):
+    %t = arith.truncf %sv : f64 to f32
+    %zero = arith.constant 0.0 : f32
+    %sel = arith.select %mv, %t, %zero : f32
+    linalg.yield %sel : f32
+  } -> tensor<64xf32>
   %b = remat.exp %x : tensor<64x256xf32>
   %c = remat.tanh %b : tensor<64x256xf32>
   %d = remat.exp %c : tensor<64x256xf32>
@@ -71,7 +84,7 @@ func.func @offload_types(%x: tensor<64x256xf32>) -> tensor<64xf32> {
     %sel = arith.select %mv, %t, %rv : f32
     linalg.yield %sel : f32
   } -> tensor<64xf32>
-  return %out : tensor<64xf32>
+  return %out, %early : tensor<64xf32>, tensor<64xf32>
 }
 
 // -----

@@ -1,12 +1,14 @@
 // allow-offload lets the greedy move any value to host memory, not only
 // those an offloading policy names. In @dots two 4 KiB matmul results are
-// kept across a 24 KiB peak and a 21 KiB budget needs one dropped:
+// read at once (their sum's maximum), then kept across a 24 KiB peak for
+// their sum, and a 21 KiB budget needs one dropped:
 // recomputing x.w costs 65536 FLOPs + 12 KiB of traffic, moving its 4 KiB
 // out and back 4 FLOP-equivalents per byte each way, so with allow-offload
 // it is offloaded after it is computed and reloaded before its read;
 // without, it is recomputed. In @exp_and_dot the cheap exp (1024 FLOPs +
 // 8 KiB) is still recomputed with allow-offload: offloading is a cost-aware
-// choice, not a preference.
+// choice, not a preference. (Without the early read, computing the value
+// at its late read would be a move, which costs nothing and beats both.)
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload analysis-only" | FileCheck %s
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload" | FileCheck %s --check-prefix=REWRITE
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload analysis-only report-text=-" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -14,20 +16,21 @@
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy" | FileCheck %s --check-prefix=NOOFFLOAD-REWRITE
 
 // CHECK-LABEL: func.func @dots
-// CHECK-SAME: remat.peak_after = 20544 : i64, remat.peak_before = 24640 : i64
-// CHECK: remat.matmul %{{.*}}, %{{.*}} {remat.decision = "offload", remat.offload_after = array<i64: 2>, remat.reload_at = array<i64: 6>
+// CHECK-SAME: remat.peak_after = 20608 : i64, remat.peak_before = 24704 : i64
+// CHECK: remat.matmul %{{.*}}, %{{.*}} {remat.decision = "offload", remat.offload_after = array<i64: 4>, remat.reload_at = array<i64: 8>
 // CHECK: remat.matmul {{.*}}remat.decision = "keep", remat.kept_at_peak
 // CHECK-LABEL: func.func @exp_and_dot
 // CHECK-NOT: "offload"
-// CHECK: remat.exp {{.*}}remat.decision = "recompute", remat.recompute_at = array<i64: 6>
+// CHECK: remat.exp {{.*}}remat.decision = "recompute", remat.recompute_at = array<i64: 8>
 // CHECK: remat.matmul {{.*}}remat.decision = "keep", remat.kept_at_peak
 // CHECK-NOT: "offload"
 
 // REWRITE-LABEL: func.func @dots
 // REWRITE-SAME: (%[[X:.*]]: tensor<32x32xf32>, %[[W:.*]]: tensor<32x32xf32>)
 // REWRITE: %[[A:.*]] = remat.matmul %[[X]], %[[W]] :
-// REWRITE-NEXT: %[[HOST:.*]] = remat.offload %[[A]] : tensor<32x32xf32> -> tensor<32x32xf32, #remat.host>
 // REWRITE-NEXT: %[[B:.*]] = remat.matmul %[[W]], %[[X]] :
+// REWRITE-NEXT: remat.add %[[A]], %[[B]]
+// REWRITE-NEXT: %[[HOST:.*]] = remat.offload %[[A]] : tensor<32x32xf32> -> tensor<32x32xf32, #remat.host>
 // REWRITE-NOT: remat.recomputed
 // REWRITE: %[[R:.*]] = remat.reload %[[HOST]] {remat.copy = {{[0-9]+}} : i64} : tensor<32x32xf32, #remat.host> -> tensor<32x32xf32>
 // REWRITE-NEXT: remat.add %[[R]], %[[B]]
@@ -39,15 +42,14 @@
 // REPORT-LABEL: report for @dots
 // REPORT: recomputed: 0 value(s), +0 FLOPs
 // REPORT: offloaded: 1 value(s), host peak 4.00 KiB
-// REPORT: reload remat.matmul ({{.*}}allow-offload.mlir:[[#@LINE+19]]:{{[0-9]+}}, 4096 B) before step 6
+// REPORT: reload remat.matmul ({{.*}}allow-offload.mlir:[[#@LINE+18]]:{{[0-9]+}}, 4096 B) before step 8
 // REPORT-LABEL: report for @exp_and_dot
-// REPORT: recomputed: 0 value(s), +0 FLOPs
-// REPORT: moved: 1 value(s) computed later instead of earlier, 1024 FLOPs not added
+// REPORT: recomputed: 1 value(s), +1024 FLOPs
 // REPORT: offloaded: 0 value(s), host peak 0 B
 
 // NOOFFLOAD-NOT: "offload"
 // NOOFFLOAD-LABEL: func.func @dots
-// NOOFFLOAD: remat.matmul %{{.*}}, %{{.*}} {remat.decision = "recompute", remat.recompute_at = array<i64: 6>
+// NOOFFLOAD: remat.matmul %{{.*}}, %{{.*}} {remat.decision = "recompute", remat.recompute_at = array<i64: 8>
 // NOOFFLOAD-NOT: "offload"
 
 // NOOFFLOAD-REWRITE-NOT: remat.offload
@@ -57,20 +59,24 @@
 // NOOFFLOAD-REWRITE-NOT: remat.offload
 // NOOFFLOAD-REWRITE-NOT: remat.reload
 
-func.func @dots(%x: tensor<32x32xf32>, %w: tensor<32x32xf32>) -> (tensor<32x32xf32>, tensor<1x1xf32>) {
+func.func @dots(%x: tensor<32x32xf32>, %w: tensor<32x32xf32>) -> (tensor<32x32xf32>, tensor<1x1xf32>, tensor<1x1xf32>) {
   %a = remat.matmul %x, %w : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
   %b = remat.matmul %w, %x : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %ab = remat.add %a, %b : tensor<32x32xf32>
+  %s = remat.reduce_max %ab dims [0, 1] keep_dims : tensor<32x32xf32> -> tensor<1x1xf32>
   %c = remat.concat %x, %x dim 0 : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<64x32xf32>
   %m = remat.reduce_max %c dims [0, 1] keep_dims : tensor<64x32xf32> -> tensor<1x1xf32>
   %r = remat.add %a, %b : tensor<32x32xf32>
-  return %r, %m : tensor<32x32xf32>, tensor<1x1xf32>
+  return %r, %m, %s : tensor<32x32xf32>, tensor<1x1xf32>, tensor<1x1xf32>
 }
 
-func.func @exp_and_dot(%x: tensor<32x32xf32>, %w: tensor<32x32xf32>) -> (tensor<32x32xf32>, tensor<1x1xf32>) {
+func.func @exp_and_dot(%x: tensor<32x32xf32>, %w: tensor<32x32xf32>) -> (tensor<32x32xf32>, tensor<1x1xf32>, tensor<1x1xf32>) {
   %a = remat.exp %x : tensor<32x32xf32>
   %b = remat.matmul %x, %w : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  %ab = remat.add %a, %b : tensor<32x32xf32>
+  %s = remat.reduce_max %ab dims [0, 1] keep_dims : tensor<32x32xf32> -> tensor<1x1xf32>
   %c = remat.concat %x, %x dim 0 : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<64x32xf32>
   %m = remat.reduce_max %c dims [0, 1] keep_dims : tensor<64x32xf32> -> tensor<1x1xf32>
   %r = remat.add %a, %b : tensor<32x32xf32>
-  return %r, %m : tensor<32x32xf32>, tensor<1x1xf32>
+  return %r, %m, %s : tensor<32x32xf32>, tensor<1x1xf32>, tensor<1x1xf32>
 }

@@ -1,37 +1,38 @@
 // Offloaded values of every element type the planner keeps, run and
 // measured: with allow-offload, the greedy moves an f64 and an i1 vector
-// (linalg reductions of a 64 KiB input, cheap to move, dear to recompute)
-// to host memory across three 64 KiB temporaries and back for their one
-// read. The host copies are not device memory: the measured device peak
+// (linalg reductions of a 64 KiB input, cheap to move, dear to recompute,
+// read at once by a must_save op and again at the end) to host memory
+// across three 64 KiB temporaries and back for their last read. The host copies are not device memory: the measured device peak
 // equals the plan to the byte, and the outputs are bitwise those of the
 // unplanned function. Explicit offload/reload pairs of f64, i1, i8 and
 // index tensors round-trip their values: the outputs are bitwise those of
 // the same function without the pairs.
 // RUN: split-file %s %t
 // RUN: remat-opt %t/planned.mlir -remat-rematerialize="budget=100% solver=greedy" | remat-run - --check-memory=0 --print=0 --save-outputs=%t.out | FileCheck %s --check-prefix=KEEP
-// RUN: remat-opt %t/planned.mlir -remat-rematerialize="budget=197500 solver=greedy allow-offload" -o %t.mlir
+// RUN: remat-opt %t/planned.mlir -remat-rematerialize="budget=197952 solver=greedy allow-offload" -o %t.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: remat-run %t.mlir --check-memory=0 --print=0 --expect-outputs=%t.out | FileCheck %s --check-prefix=OFFLOAD
 // RUN: remat-run %t.mlir --no-vectorize --check-memory=0 --print=0 --expect-outputs=%t.out | FileCheck %s --check-prefix=OFFLOAD
 // RUN: sed -e '/remat.offload/d' -e '/remat.reload/d' -e 's/%%\([dmbi]\)2\b/%%\1/g' %t/explicit.mlir | remat-run - --print=0 --save-outputs=%t.ref > /dev/null
 // RUN: remat-opt %t/explicit.mlir -remat-rematerialize="budget=100%" | remat-run - --check-memory=0 --print=0 --expect-outputs=%t.ref | FileCheck %s --check-prefix=EXPLICIT
 
-// Unplanned, at the last exp: the argument (65536 B), the three constants
-// (832 B), the f64 and i1 vectors (512 and 64 B) and two 64 KiB
-// temporaries: 198016 B.
-// KEEP: measured peak 198016 B
+// Unplanned, at the last exp: the argument (65536 B), the four constants
+// (1088 B), the f64 and i1 vectors (512 and 64 B), the early result
+// (256 B) and two 64 KiB temporaries: 198528 B.
+// KEEP: measured peak 198528 B
 // KEEP: PASS memory
 
-// IR: remat.offload %{{.*}} : tensor<64xf64> -> tensor<64xf64, #remat.host>
 // IR: remat.offload %{{.*}} : tensor<64xi1> -> tensor<64xi1, #remat.host>
+// IR: remat.offload %{{.*}} : tensor<64xf64> -> tensor<64xf64, #remat.host>
 // IR: remat.reload %{{.*}} : tensor<64xf64, #remat.host> -> tensor<64xf64>
 // IR: remat.reload %{{.*}} : tensor<64xi1, #remat.host> -> tensor<64xi1>
 
-// Offloaded, the two vectors leave the device across that peak: 197440 B
+// Offloaded, the two vectors leave the device across that peak: 197952 B
 // (the host copies are page-aligned buffers, 4 KiB each).
-// OFFLOAD: measured peak 197440 B {{.*}} host peak 8192 B; planned peak 197440 B
+// OFFLOAD: measured peak 197952 B {{.*}} host peak 8192 B; planned peak 197952 B
 // OFFLOAD: PASS memory
 // OFFLOAD: PASS output 0 is bitwise identical
+// OFFLOAD: PASS output 1 is bitwise identical
 
 // The argument and the constants, the live f32 and integer temporaries; the
 // four host copies are not counted.
@@ -43,7 +44,7 @@
 #id = affine_map<(i, j) -> (i, j)>
 #row = affine_map<(i, j) -> (i)>
 #v = affine_map<(i) -> (i)>
-func.func @offload_types(%x: tensor<64x256xf32>) -> tensor<64xf32> {
+func.func @offload_types(%x: tensor<64x256xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %z = arith.constant dense<0.0> : tensor<64xf64>
   %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<64x256xf32>) outs(%z : tensor<64xf64>) {
   ^bb0(%a: f32, %acc: f64):
@@ -59,6 +60,14 @@ func.func @offload_types(%x: tensor<64x256xf32>) -> tensor<64xf32> {
     %r = arith.ori %acc, %p : i1
     linalg.yield %r : i1
   } -> tensor<64xi1>
+  %o1 = arith.constant dense<0.0> : tensor<64xf32>
+  %early = linalg.generic {indexing_maps = [#v, #v, #v], iterator_types = ["parallel"]} ins(%s, %m : tensor<64xf64>, tensor<64xi1>) outs(%o1 : tensor<64xf32>) attrs = {remat.mark = #remat.mark<must_save>} {
+  ^bb0(%sv: f64, %mv: i1, %ov: f32):
+    %t = arith.truncf %sv : f64 to f32
+    %zero = arith.constant 0.0 : f32
+    %sel = arith.select %mv, %t, %zero : f32
+    linalg.yield %sel : f32
+  } -> tensor<64xf32>
   %b = remat.exp %x : tensor<64x256xf32>
   %c = remat.tanh %b : tensor<64x256xf32>
   %d = remat.exp %c : tensor<64x256xf32>
@@ -70,7 +79,7 @@ func.func @offload_types(%x: tensor<64x256xf32>) -> tensor<64xf32> {
     %sel = arith.select %mv, %t, %rv : f32
     linalg.yield %sel : f32
   } -> tensor<64xf32>
-  return %out : tensor<64xf32>
+  return %out, %early : tensor<64xf32>, tensor<64xf32>
 }
 
 //--- explicit.mlir
