@@ -1,16 +1,19 @@
 //===- ExactRatio.cpp - the greedy's cost against the exact solver's ------===//
 //
-// How far the greedy is from optimal: on generated training graphs of at
-// most 300 nodes (transformer blocks, ResNet-like, U-Net-like and random
-// training graphs, six of each), at five budgets spread between the
-// smallest peak either solver reaches and the unconstrained peak, the
-// greedy's added cost over the exact solver's, with the exact solver's proven
-// gap. A quality study under a wall-clock limit per exact solve, not a
+// How far the greedy and auto (the default: exact up to 60 nodes, the
+// search beyond, within 2 s) are from optimal: on generated training graphs
+// of at most 300 nodes (transformer blocks, ResNet-like, U-Net-like and
+// random training graphs, six of each), at five budgets spread between the
+// smallest peak either solver reaches and the unconstrained peak, their
+// added cost over the exact solver's, with the exact solver's proven gap
+// and the lower bound auto proves. A quality study under a wall-clock limit per exact solve, not a
 // timing, so a plain program; it prints Markdown tables.
 //
-//   remat-bench-exact-ratio [--time-limit=SECONDS] [--benchmark_filter=REGEX]
+//   remat-bench-exact-ratio [--time-limit=SECONDS] [--large]
+//                           [--benchmark_filter=REGEX]
 //
-// --time-limit bounds each exact solve (default 10 s). --benchmark_filter
+// --time-limit bounds each exact solve (default 10 s). --large runs graphs
+// of about 1,000 and 3,000 nodes instead. --benchmark_filter
 // keeps the graphs whose name matches (as Google Benchmark filters; bench/
 // run.sh passes the same flags to every binary); other --benchmark_ flags
 // are ignored.
@@ -45,9 +48,30 @@ struct Graph {
   std::function<Problem()> build;
 };
 
-/// Six graphs per family, from about 20 to about 300 nodes.
-std::vector<Graph> graphs() {
+/// Six graphs per family, from about 20 to about 300 nodes; with `large`,
+/// also graphs of about 1,000 and 3,000 nodes (transformer, ResNet-like
+/// with four stages, random training graphs: a U-Net's channels double per
+/// level, so its size is bounded by its bytes).
+std::vector<Graph> graphs(bool large) {
   std::vector<Graph> list;
+  if (large) {
+    for (int32_t layers : {20, 60})
+      list.push_back(
+          {"transformer", "transformer/" + std::to_string(layers),
+           [layers] { return transformerTrainingGraph(1, layers); }});
+    for (int32_t blocks : {60, 180})
+      list.push_back({"resnet", "resnet/" + std::to_string(blocks),
+                      [blocks] {
+                        ResNetOptions options;
+                        options.blocksPerStage = blocks / 4;
+                        return resnetTrainingGraph(1, blocks, options);
+                      }});
+    for (int32_t forward : {330, 1000})
+      list.push_back(
+          {"random_training", "random_training/" + std::to_string(forward),
+           [forward] { return randomTrainingGraph(forward, forward); }});
+    return list;
+  }
   for (int32_t layers : {1, 2, 3, 4, 5, 6})
     list.push_back({"transformer", "transformer/" + std::to_string(layers),
                     [layers] { return transformerTrainingGraph(1, layers); }});
@@ -77,9 +101,13 @@ struct Row {
   int64_t budget = 0;
   SolveResult greedy;
   SolveResult exact;
+  SolveResult automatic;
   double exactSeconds = 0;
+  double autoSeconds = 0;
   /// greedy cost / exact cost when both fit (1 when both are 0).
   std::optional<double> ratio;
+  /// auto's cost / exact cost when both fit.
+  std::optional<double> autoRatio;
 };
 
 /// Wall-clock seconds `run` takes.
@@ -121,6 +149,23 @@ std::string mib(int64_t bytes) {
   return text;
 }
 
+/// `result`'s cost over `reference`'s when both fit (1 when both are 0).
+std::optional<double> costRatio(const SolveResult &result,
+                                const SolveResult &reference) {
+  if (!result.feasible || !reference.feasible)
+    return std::nullopt;
+  if (reference.cost > 0)
+    return result.cost / reference.cost;
+  return result.cost > 0 ? std::numeric_limits<double>::infinity() : 1.0;
+}
+
+/// What remat-rematerialize gives auto by default.
+SolverOptions autoOptions(int64_t budget) {
+  SolverOptions options;
+  options.budget = budget;
+  return options;
+}
+
 /// The rows of one graph: its smallest peaks, then both solvers at each
 /// budget.
 std::vector<Row> measure(const Graph &graph, double timeLimit) {
@@ -159,13 +204,11 @@ std::vector<Row> measure(const Graph &graph, double timeLimit) {
     options.budget = row.budget;
     row.greedy = solveGreedy(problem, options);
     row.exactSeconds = timed([&] { row.exact = solveExact(problem, options); });
-    if (row.greedy.feasible && row.exact.feasible) {
-      if (row.exact.cost > 0)
-        row.ratio = row.greedy.cost / row.exact.cost;
-      else
-        row.ratio =
-            row.greedy.cost > 0 ? std::numeric_limits<double>::infinity() : 1.0;
-    }
+    row.autoSeconds = timed([&] {
+      row.automatic = solve(SolverKind::Auto, problem, autoOptions(row.budget));
+    });
+    row.ratio = costRatio(row.greedy, row.exact);
+    row.autoRatio = costRatio(row.automatic, row.exact);
     rows.push_back(std::move(row));
   }
   return rows;
@@ -180,18 +223,28 @@ double median(std::vector<double> values) {
 
 void printRows(const std::vector<Row> &rows) {
   std::printf("\n| graph | nodes | budget | budget MiB | greedy cost | "
-              "exact cost | exact proven | exact gap | greedy/exact | exact "
-              "s |\n|---|---|---|---|---|---|---|---|---|---|\n");
+              "exact cost | exact proven | exact gap | auto | auto cost | auto "
+              "gap | greedy/exact | auto/exact | exact s | auto s |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+              "\n");
   for (const Row &row : rows) {
-    char gap[32] = "-";
+    char gap[32] = "-", autoGap[32] = "-";
     if (row.exact.feasible)
       std::snprintf(gap, sizeof(gap), "%.1f%%", 100 * row.exact.gap);
-    std::printf("| %s | %d | %.0f%% | %s | %s | %s | %s | %s | %s | %.1f |\n",
+    if (row.automatic.feasible)
+      std::snprintf(autoGap, sizeof(autoGap), "%.1f%%",
+                    100 * row.automatic.gap);
+    std::printf("| %s | %d | %.0f%% | %s | %s | %s | %s | %s | %s | %s | %s | "
+                "%s | %s | %.1f | %.2f |\n",
                 row.graph.c_str(), row.nodes, 100 * row.fraction,
                 mib(row.budget).c_str(), formatCost(row.greedy).c_str(),
                 formatCost(row.exact).c_str(),
                 row.exact.feasible ? (row.exact.optimal ? "yes" : "no") : "-",
-                gap, formatRatio(row.ratio).c_str(), row.exactSeconds);
+                gap, toString(row.automatic.solver),
+                formatCost(row.automatic).c_str(), autoGap,
+                formatRatio(row.ratio).c_str(),
+                formatRatio(row.autoRatio).c_str(), row.exactSeconds,
+                row.autoSeconds);
   }
 }
 
@@ -202,26 +255,40 @@ void printSummary(const std::vector<Row> &rows) {
     byFamily["all"].push_back(&row);
   }
   std::printf("\n| family | budgets | both feasible | median greedy/exact | "
-              "max greedy/exact | exact proven optimal | greedy infeasible, "
-              "exact feasible |\n|---|---|---|---|---|---|---|\n");
+              "max greedy/exact | median auto/exact | max auto/exact | auto "
+              "cheaper than exact | exact proven optimal | greedy "
+              "infeasible, exact feasible | max auto s |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const auto &[family, list] : byFamily) {
-    std::vector<double> ratios;
-    int exactFeasible = 0, proven = 0, onlyExact = 0;
+    std::vector<double> ratios, autoRatios;
+    int exactFeasible = 0, proven = 0, onlyExact = 0, autoBetter = 0;
+    double autoSeconds = 0;
     for (const Row *row : list) {
       if (row->ratio)
         ratios.push_back(*row->ratio);
+      if (row->autoRatio) {
+        autoRatios.push_back(*row->autoRatio);
+        autoBetter += *row->autoRatio < 1 - 1e-9;
+      }
       exactFeasible += row->exact.feasible;
       proven += row->exact.feasible && row->exact.optimal;
       onlyExact += row->exact.feasible && !row->greedy.feasible;
+      autoSeconds = std::max(autoSeconds, row->autoSeconds);
     }
-    std::string med = "-", max = "-";
-    if (!ratios.empty()) {
-      med = formatRatio(median(ratios));
-      max = formatRatio(*std::max_element(ratios.begin(), ratios.end()));
-    }
-    std::printf("| %s | %zu | %zu | %s | %s | %d of %d | %d |\n",
+    auto summary = [](const std::vector<double> &values) {
+      if (values.empty())
+        return std::make_pair(std::string("-"), std::string("-"));
+      return std::make_pair(
+          formatRatio(median(values)),
+          formatRatio(*std::max_element(values.begin(), values.end())));
+    };
+    auto [med, max] = summary(ratios);
+    auto [autoMed, autoMax] = summary(autoRatios);
+    std::printf("| %s | %zu | %zu | %s | %s | %s | %s | %d | %d of %d | %d | "
+                "%.2f |\n",
                 family.c_str(), list.size(), ratios.size(), med.c_str(),
-                max.c_str(), proven, exactFeasible, onlyExact);
+                max.c_str(), autoMed.c_str(), autoMax.c_str(), autoBetter,
+                proven, exactFeasible, onlyExact, autoSeconds);
   }
 }
 
@@ -229,16 +296,19 @@ void printSummary(const std::vector<Row> &rows) {
 
 int main(int argc, char **argv) {
   double timeLimit = 10.0;
+  bool large = false;
   std::string filter;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (std::strncmp(arg, "--time-limit=", 13) == 0) {
       timeLimit = std::atof(arg + 13);
+    } else if (std::strcmp(arg, "--large") == 0) {
+      large = true;
     } else if (std::strncmp(arg, "--benchmark_filter=", 19) == 0) {
       filter = arg + 19;
     } else if (std::strncmp(arg, "--benchmark_", 12) != 0) {
       std::fprintf(stderr,
-                   "usage: %s [--time-limit=SECONDS] "
+                   "usage: %s [--time-limit=SECONDS] [--large] "
                    "[--benchmark_filter=REGEX]\n",
                    argv[0]);
       return 2;
@@ -256,7 +326,7 @@ int main(int argc, char **argv) {
               "peak MiB | exact smallest peak MiB | proven | exact s |\n"
               "|---|---|---|---|---|---|---|\n");
   std::vector<Row> rows;
-  for (const Graph &graph : graphs()) {
+  for (const Graph &graph : graphs(large)) {
     if (!std::regex_search(graph.name, pattern))
       continue;
     std::vector<Row> graphRows = measure(graph, timeLimit);

@@ -88,9 +88,9 @@ def main():
     args = parser.parse_args()
     print("machine: %s; %s" % (machine(), datetime.date.today()))
     print()
-    print("| MLP | budget | chain | greedy | auto picks | chain time | "
-          "greedy time |")
-    print("|---|---|---|---|---|---|---|")
+    print("| MLP | budget | chain | greedy | auto | auto's solver | "
+          "chain time | greedy time | auto time |")
+    print("|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for spec in args.mlps.split(","):
             layers, batch, width = (int(v) for v in spec.split("x"))
@@ -103,10 +103,11 @@ def main():
             for budget in args.budgets.split(","):
                 chain, _, chain_s = plan(step, budget, "chain")
                 greedy, _, greedy_s = plan(step, budget, "greedy")
-                _, picked, _ = plan(step, budget, None)
-                print("| %d layers, %dx%d | %s | %s | %s | %s | %.2f s | %.2f s |"
-                      % (layers, batch, width, budget, chain, greedy, picked,
-                         chain_s, greedy_s))
+                auto, picked, auto_s = plan(step, budget, None)
+                print("| %d layers, %dx%d | %s | %s | %s | %s | %s | %.2f s "
+                      "| %.2f s | %.2f s |"
+                      % (layers, batch, width, budget, chain, greedy, auto,
+                         picked, chain_s, greedy_s, auto_s))
 
 
 if __name__ == "__main__":

@@ -565,8 +565,9 @@ remat::solveChainIfApplicable(const Problem &problem,
   for (const Node &node : problem.getNodes())
     if (node.offloadable || node.mustOffload)
       return std::nullopt;
-  ChainMapping mapping = mapProblemToChain(problem, options.chainMaxLayers);
-  if (!mapping.ok() || mapping.numLayers() > options.autoChainMaxLayers)
+  ChainMapping mapping = mapProblemToChain(
+      problem, std::min(options.chainMaxLayers, options.autoChainMaxLayers));
+  if (!mapping.ok())
     return std::nullopt;
   return solveMapped(problem, mapping, options);
 }

@@ -231,8 +231,7 @@ std::vector<std::pair<int, double>> startFrom(const RecomputeMilp &milp,
 /// own peak: a cheapest plan may carry useless moves, which cost nothing.
 ReplayedPlan withoutUseless(const Problem &problem, ReplayedPlan plan) {
   Plan pruned = plan.plan;
-  if (pruneRecomputations(problem, pruned, plan.peak(),
-                          defaultPruningTrials(problem)) == 0)
+  if (pruneRecomputations(problem, pruned, plan.peak()) == 0)
     return plan;
   std::optional<ReplayedPlan> replayed = replay(problem, std::move(pruned));
   return replayed ? std::move(*replayed) : std::move(plan);
@@ -442,6 +441,7 @@ SolveResult remat::solveExact(const Problem &problem,
   result.gap = cheapest.proven || incumbent <= 0
                    ? 0.0
                    : (incumbent - bound) / incumbent;
+  result.lowerBound = (cheapest.proven ? incumbent : bound) * milp.costScale();
   result.message = describe(cheapest.milp) + cheapest.note;
   if (!cheapest.fromMilp)
     result.message += cheapest.proven ? "; the greedy's plan is optimal"

@@ -25,9 +25,14 @@ namespace remat {
 /// (peak, executions at the peak), one move at a time.
 class GreedySearch {
 public:
-  /// Starts from `start`, which must verify on `problem`.
+  /// Starts from `start`, which must verify on `problem`. With
+  /// `creditMoves`, a recomputation that only moves a computation later
+  /// (the first gap of an original copy) is scored as costing nothing but
+  /// its chain's operands, as it is charged; without, at its node's full
+  /// cost, which makes the walk prefer lasting evictions and reaches lower
+  /// peaks on some graphs (solveGreedy walks both ways).
   GreedySearch(const Problem &problem, const SolverOptions &options,
-               const Plan &start);
+               const Plan &start, bool creditMoves = true);
 
   /// Applies the best acceptable move at the current peak. Returns false,
   /// changing nothing, when no move lowers (peak, executions at the peak).
@@ -119,6 +124,7 @@ private:
 
   const Problem &problem;
   SolverOptions options;
+  bool creditMoves;
   ReplayState state;
   StabbingQueue queue;
   std::vector<Gap> gaps;

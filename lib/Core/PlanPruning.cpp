@@ -1,100 +1,277 @@
 //===- PlanPruning.cpp - drop the recomputations a plan does not need -----===//
+//
+// One replay, then incremental checks. Removing a copy C of node v (a
+// recomputation or a reload) makes its reads bind to the copy made before
+// it, P, which then lives until C's last read: memory grows by v's bytes
+// over the executions between P's last read and C's creation, and nowhere
+// else (C's own span is now P's). Everything else can only shrink (C's
+// operands are read less, its scratch goes), which the check ignores: the
+// live bytes it keeps, in a segment tree with range add and range max, are
+// at least the true ones, so every removal it accepts is safe. P must also
+// be readable where C was read (keep limits). A final replay confirms the
+// plan; if it did not (a bookkeeping bug), the plan is left as it was.
+//
+//===----------------------------------------------------------------------===//
 
 #include "PlanPruning.h"
 
 #include "WeightedCost.h"
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 using namespace remat;
 
-int64_t remat::defaultPruningTrials(const Problem &problem) {
-  int64_t work = problem.size() + 1;
-  for (const Node &node : problem.getNodes())
-    work += static_cast<int64_t>(node.inputs.size());
-  constexpr int64_t kReplayedWork = 20'000'000;
-  return std::max<int64_t>(16, kReplayedWork / work);
+namespace {
+
+/// Range add and range max over int64 leaves.
+class MaxTree {
+public:
+  explicit MaxTree(const std::vector<int64_t> &values)
+      : size(static_cast<int64_t>(values.size())), maxOf(4 * size + 4, 0),
+        pending(4 * size + 4, 0) {
+    if (size > 0)
+      build(1, 0, size - 1, values);
+  }
+  void add(int64_t first, int64_t last, int64_t delta) {
+    if (first <= last)
+      add(1, 0, size - 1, first, last, delta);
+  }
+  /// The largest leaf in [first, last]; the smallest int64 when empty.
+  int64_t max(int64_t first, int64_t last) {
+    if (first > last)
+      return std::numeric_limits<int64_t>::min();
+    return max(1, 0, size - 1, first, last);
+  }
+
+private:
+  void build(int64_t node, int64_t lo, int64_t hi,
+             const std::vector<int64_t> &values) {
+    if (lo == hi) {
+      maxOf[node] = values[lo];
+      return;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    build(2 * node, lo, mid, values);
+    build(2 * node + 1, mid + 1, hi, values);
+    maxOf[node] = std::max(maxOf[2 * node], maxOf[2 * node + 1]);
+  }
+  void add(int64_t node, int64_t lo, int64_t hi, int64_t first, int64_t last,
+           int64_t delta) {
+    if (last < lo || hi < first)
+      return;
+    if (first <= lo && hi <= last) {
+      maxOf[node] += delta;
+      pending[node] += delta;
+      return;
+    }
+    int64_t mid = lo + (hi - lo) / 2;
+    add(2 * node, lo, mid, first, last, delta);
+    add(2 * node + 1, mid + 1, hi, first, last, delta);
+    maxOf[node] =
+        std::max(maxOf[2 * node], maxOf[2 * node + 1]) + pending[node];
+  }
+  int64_t max(int64_t node, int64_t lo, int64_t hi, int64_t first,
+              int64_t last) {
+    if (last < lo || hi < first)
+      return std::numeric_limits<int64_t>::min();
+    if (first <= lo && hi <= last)
+      return maxOf[node];
+    int64_t mid = lo + (hi - lo) / 2;
+    return std::max(max(2 * node, lo, mid, first, last),
+                    max(2 * node + 1, mid + 1, hi, first, last)) +
+           pending[node];
+  }
+
+  int64_t size;
+  std::vector<int64_t> maxOf, pending;
+};
+
+/// A device copy of a node in the replay.
+struct Copy {
+  Lifetime::Kind kind;
+  size_t first, last;
+};
+
+/// Drops the recomputations and reloads of `plan` that no read binds to,
+/// until there are none (a dropped copy's own reads go too), and the
+/// offloads of nodes no longer reloaded.
+void dropUnreadCopies(const Problem &problem, Plan &plan) {
+  const int32_t n = problem.size();
+  constexpr int64_t kNone = -1;
+  for (bool changed = true; changed;) {
+    changed = false;
+    // Replay order: reloads, recomputations, the step, offloads; each read
+    // binds to its node's latest copy.
+    std::vector<int64_t> current(static_cast<size_t>(n), kNone);
+    std::vector<int64_t> reads;
+    auto read = [&](NodeId id) {
+      if (current[id] != kNone)
+        ++reads[current[id]];
+    };
+    auto make = [&](NodeId id) {
+      current[id] = static_cast<int64_t>(reads.size());
+      reads.push_back(0);
+    };
+    std::vector<int64_t> reloadCopy, recomputeCopy; // in list order
+    for (Step s = 0; s <= n; ++s) {
+      for (NodeId id : plan.reloadBefore[s]) {
+        make(id);
+        reloadCopy.push_back(current[id]);
+      }
+      for (NodeId id : plan.recomputeBefore[s]) {
+        for (NodeId input : problem.node(id).inputs)
+          read(input);
+        make(id);
+        recomputeCopy.push_back(current[id]);
+      }
+      if (s == n) {
+        for (NodeId id = 0; id < n; ++id)
+          if (problem.node(id).isOutput)
+            read(id);
+        break;
+      }
+      if (!problem.node(s).resident) {
+        for (NodeId input : problem.node(s).inputs)
+          read(input);
+        current[s] = kNone; // the original: never dropped
+      }
+      for (NodeId id : plan.offloadAfter[s])
+        read(id);
+    }
+    size_t reloadIndex = 0, recomputeIndex = 0;
+    for (Step s = 0; s <= n; ++s) {
+      auto drop = [&](std::vector<NodeId> &list,
+                      const std::vector<int64_t> &copyOf, size_t &index) {
+        std::vector<NodeId> kept;
+        for (NodeId id : list)
+          if (reads[copyOf[index++]] > 0)
+            kept.push_back(id);
+          else
+            changed = true;
+        list = std::move(kept);
+      };
+      drop(plan.reloadBefore[s], reloadCopy, reloadIndex);
+      drop(plan.recomputeBefore[s], recomputeCopy, recomputeIndex);
+    }
+  }
+  std::vector<char> reloaded(static_cast<size_t>(n), 0);
+  for (const auto &list : plan.reloadBefore)
+    for (NodeId id : list)
+      reloaded[id] = 1;
+  for (auto &list : plan.offloadAfter)
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](NodeId id) { return !reloaded[id]; }),
+               list.end());
 }
 
+} // namespace
+
 int64_t remat::pruneRecomputations(const Problem &problem, Plan &plan,
-                                   int64_t limit, int64_t maxTrials) {
+                                   int64_t limit) {
   Verification start = verifyPlan(problem, plan);
   if (!start.ok())
     return 0;
-  // The recomputations, dearest first; moves (which cost nothing) last.
-  std::vector<PlanMove> moves = findMoves(problem, start.profile);
-  auto isMove = [&](Step anchor, NodeId id) {
-    return std::any_of(moves.begin(), moves.end(), [&](const PlanMove &m) {
-      return m.anchor == anchor && m.node == id;
+  const MemoryProfile &profile = start.profile;
+  const std::vector<Execution> &executions = profile.executions;
+
+  // Each node's device copies in the order they are made.
+  std::vector<std::vector<Copy>> copies(static_cast<size_t>(problem.size()));
+  for (const Lifetime &life : profile.lifetimes)
+    if (life.kind != Lifetime::Kind::Host)
+      copies[life.node].push_back({life.kind, life.first, life.last});
+  for (auto &list : copies)
+    std::sort(list.begin(), list.end(), [](const Copy &a, const Copy &b) {
+      return a.first < b.first;
     });
-  };
+
+  // The candidates: reloads, the largest first; then recomputations, the
+  // dearest first (on ties the latest first), moves last.
+  std::vector<PlanMove> moves = findMoves(problem, profile);
   struct Candidate {
-    double cost;
-    Step anchor;
-    NodeId node;
+    bool reload;
+    double key;
+    size_t exec;
   };
   std::vector<Candidate> candidates;
-  for (size_t s = 0; s < plan.recomputeBefore.size(); ++s)
-    for (NodeId id : plan.recomputeBefore[s]) {
-      Step anchor = static_cast<Step>(s);
+  for (size_t e = 0; e < executions.size(); ++e) {
+    const Execution &exec = executions[e];
+    const Node &node =
+        exec.node >= 0 ? problem.node(exec.node) : problem.node(0);
+    if (exec.kind == Execution::Kind::Reload) {
+      candidates.push_back({true, static_cast<double>(node.bytes), e});
+    } else if (exec.kind == Execution::Kind::Recompute) {
+      bool move = std::any_of(moves.begin(), moves.end(),
+                              [&](const PlanMove &m) {
+                                return m.anchor == exec.anchor &&
+                                       m.node == exec.node;
+                              });
       candidates.push_back(
-          {isMove(anchor, id) ? -1.0 : weightedRecomputeCost(problem.node(id)),
-           anchor, id});
+          {false, move ? -1.0 : weightedRecomputeCost(node), e});
     }
+  }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate &a, const Candidate &b) {
-                     return std::tie(a.cost, a.anchor) >
-                            std::tie(b.cost, b.anchor);
+                     return std::tie(b.reload, a.key, a.exec) >
+                            std::tie(a.reload, b.key, b.exec);
                    });
-  int64_t removed = 0, trials = 0;
-  // Reloads first, the largest first: a transfer a later move made useless
-  // (or one that only brings a value back for the return of a plan that
-  // fits without it). A node's offload goes with its last reload.
-  std::vector<std::pair<Step, NodeId>> reloads;
-  for (size_t s = 0; s < plan.reloadBefore.size(); ++s)
-    for (NodeId id : plan.reloadBefore[s])
-      reloads.push_back({static_cast<Step>(s), id});
-  std::stable_sort(reloads.begin(), reloads.end(),
-                   [&](const auto &a, const auto &b) {
-                     return problem.node(a.second).bytes >
-                            problem.node(b.second).bytes;
-                   });
-  for (const auto &[anchor, id] : reloads) {
-    if (trials++ >= maxTrials)
-      return removed;
-    Plan trial = plan;
-    std::vector<NodeId> &list = trial.reloadBefore[anchor];
-    list.erase(std::find(list.begin(), list.end(), id));
-    bool reloadedElsewhere = false;
-    for (const auto &other : trial.reloadBefore)
-      reloadedElsewhere |= std::count(other.begin(), other.end(), id) != 0;
-    if (!reloadedElsewhere)
-      for (auto &offloads : trial.offloadAfter)
-        offloads.erase(std::remove(offloads.begin(), offloads.end(), id),
-                       offloads.end());
-    Verification v = verifyPlan(problem, trial);
-    if (v.ok() && v.profile.peak <= limit) {
-      plan = std::move(trial);
-      ++removed;
-    }
-  }
+
+  Plan pruned = plan;
+  MaxTree live(profile.live);
+  int64_t removed = 0;
   for (const Candidate &candidate : candidates) {
-    if (trials++ >= maxTrials)
-      break;
-    std::vector<NodeId> &list = plan.recomputeBefore[candidate.anchor];
-    auto it = std::find(list.begin(), list.end(), candidate.node);
-    if (it == list.end())
+    const Execution &exec = executions[candidate.exec];
+    NodeId id = exec.node;
+    std::vector<Copy> &list = copies[id];
+    auto it = std::find_if(list.begin(), list.end(), [&](const Copy &c) {
+      return c.first == candidate.exec;
+    });
+    if (it == list.end() || it == list.begin())
       continue;
-    size_t index = static_cast<size_t>(it - list.begin());
-    list.erase(it);
-    Verification v = verifyPlan(problem, plan);
-    if (v.ok() && v.profile.peak <= limit) {
-      ++removed;
+    Copy &previous = *(it - 1);
+    const Copy &copy = *it;
+    // The earlier copy must be readable wherever this one was read.
+    const Node &node = problem.node(id);
+    Step lastRead = executions[copy.last].anchor;
+    if (executions[previous.first].anchor <= node.keepLimit &&
+        lastRead > node.keepLimit && copy.last > copy.first)
       continue;
+    // It lives on across the executions between its last read and this
+    // copy's creation.
+    int64_t from = static_cast<int64_t>(previous.last) + 1;
+    int64_t to = static_cast<int64_t>(copy.first) - 1;
+    if (live.max(from, to) + node.bytes > limit)
+      continue;
+    // Out of the plan: a reload (with its node's offloads when it was the
+    // last), or a recomputation.
+    auto &anchorList = candidate.reload ? pruned.reloadBefore[exec.anchor]
+                                        : pruned.recomputeBefore[exec.anchor];
+    auto entry = std::find(anchorList.begin(), anchorList.end(), id);
+    if (entry == anchorList.end())
+      continue;
+    anchorList.erase(entry);
+    if (candidate.reload) {
+      bool reloaded = false;
+      for (const auto &reloads : pruned.reloadBefore)
+        reloaded |= std::count(reloads.begin(), reloads.end(), id) != 0;
+      if (!reloaded)
+        for (auto &offloads : pruned.offloadAfter)
+          offloads.erase(std::remove(offloads.begin(), offloads.end(), id),
+                         offloads.end());
     }
-    list.insert(list.begin() + static_cast<std::ptrdiff_t>(index),
-                candidate.node);
+    live.add(from, to, node.bytes);
+    previous.last = std::max(previous.last, copy.last);
+    list.erase(it);
+    ++removed;
   }
+  if (removed == 0)
+    return 0;
+  // A recomputation or reload that only fed a removed one is now unread.
+  dropUnreadCopies(problem, pruned);
+  Verification check = verifyPlan(problem, pruned);
+  if (!check.ok() || check.profile.peak > limit)
+    return 0; // the checks above are conservative: not expected
+  plan = std::move(pruned);
   return removed;
 }

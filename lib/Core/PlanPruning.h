@@ -1,10 +1,10 @@
-//===- PlanPruning.h - drop the recomputations a plan does not need -*- C++ -*-===//
+//===- PlanPruning.h - drop what a plan does not need ------*- C++ -*-===//
 //
 // A solver's walk can leave recomputations and transfers behind that a
 // later step made unnecessary (the greedy relieves one peak at a time and
 // ends below the budget), and equally cheap plans can differ in useless
-// moves. Pruning replays the plan without each in turn and keeps it out
-// when the plan still replays within a peak limit.
+// moves. Pruning takes each out in turn when the plan still replays within
+// a peak limit.
 //
 // Internal to lib/Core; not part of the public API.
 //
@@ -21,19 +21,13 @@
 namespace remat {
 
 /// Removes from `plan` the reloads and recomputations it does not need to
-/// replay with a peak of at most `limit`: each is tried once, reloads first
-/// (the largest first; a node's offloads go with its last reload), then
-/// recomputations, the dearest first (preference-weighted; on ties the
-/// latest first), moves last. One stays out when the plan without it
-/// replays (verifyPlan) within `limit`. At most `maxTrials` trials, each a
-/// replay. `plan` must replay. Returns the number removed.
-int64_t pruneRecomputations(const Problem &problem, Plan &plan, int64_t limit,
-                            int64_t maxTrials);
-
-/// The trials pruneRecomputations gets by default on `problem`: all of a
-/// plan's recomputations on small problems, fewer as replays get longer
-/// (about 2e7 nodes and edges replayed in all).
-int64_t defaultPruningTrials(const Problem &problem);
+/// replay with a peak of at most `limit`: reloads first (the largest first;
+/// a node's offloads go with its last reload), then recomputations, the
+/// dearest first (preference-weighted; on ties the latest first), moves
+/// last. Each is checked once against the replay's live bytes, updated as
+/// removals are accepted (O(log N) a check); the pruned plan is replayed
+/// once more to confirm it. `plan` must replay. Returns the number removed.
+int64_t pruneRecomputations(const Problem &problem, Plan &plan, int64_t limit);
 
 } // namespace remat
 

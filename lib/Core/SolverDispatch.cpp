@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <limits>
 
 using namespace remat;
@@ -23,7 +24,7 @@ std::optional<SolverKind> remat::parseSolverKind(const std::string &text) {
                  [](unsigned char c) { return std::tolower(c); });
   for (SolverKind kind : {SolverKind::Greedy, SolverKind::Exact,
                           SolverKind::Chain, SolverKind::Policy,
-                          SolverKind::Auto})
+                          SolverKind::Search, SolverKind::Auto})
     if (lower == toString(kind))
       return kind;
   return std::nullopt;
@@ -39,6 +40,8 @@ const char *remat::toString(SolverKind kind) {
     return "chain";
   case SolverKind::Policy:
     return "policy";
+  case SolverKind::Search:
+    return "search";
   case SolverKind::Auto:
     return "auto";
   }
@@ -65,35 +68,27 @@ SolveResult remat::solveExact(const Problem &problem,
 }
 #endif
 
-/// Auto's choice: the policy alone when there is no budget, the exact solver
-/// for small problems it can express, else the greedy. The exact solver is
-/// recompute-only: a problem where some value must, or may, be offloaded
-/// goes to the greedy, which would otherwise ignore the permission.
-static SolverKind chooseAutomatically(const Problem &problem,
-                                      const SolverOptions &options) {
-  if (options.budget == std::numeric_limits<int64_t>::max())
-    return SolverKind::Policy;
-  if (!isExactSolverAvailable() || problem.size() > options.autoExactMaxNodes)
-    return SolverKind::Greedy;
+/// Whether some value must, or may, be offloaded: the exact and chain
+/// solvers are recompute-only, and auto leaves such problems to the greedy
+/// and the search, which would otherwise ignore the permission.
+static bool offloads(const Problem &problem) {
   for (const Node &node : problem.getNodes())
     if (node.mustOffload || node.offloadable)
-      return SolverKind::Greedy;
-  return SolverKind::Exact;
+      return true;
+  return false;
 }
 
-/// Auto on a chain: the chain solver's plan replaces `chosen`'s when it fits
-/// and is strictly cheaper (preference-weighted), or fits where `chosen`'s
-/// does not. A proven-optimal exact plan is never beaten (the chain's plans
-/// are points of the exact model), so the chain solver is not run then; nor
-/// with offloading, which auto leaves to the greedy.
-static SolveResult preferChain(const Problem &problem,
-                               const SolverOptions &options,
-                               SolveResult chosen) {
-  if (chosen.solver == SolverKind::Policy ||
-      (chosen.feasible && chosen.optimal))
-    return chosen;
-  std::optional<SolveResult> chain = solveChainIfApplicable(problem, options);
-  if (!chain || !chain->feasible)
+/// `chain`'s plan when it fits and is strictly cheaper (preference-weighted)
+/// than `chosen`'s, or fits where that one does not, or when neither fits
+/// and it reaches a lower peak; else `chosen`. A
+/// proven-optimal exact plan is never beaten (the chain's plans are points
+/// of the exact model).
+static SolveResult preferChain(const Problem &problem, SolveResult chosen,
+                               std::optional<SolveResult> chain) {
+  if (chain && !chain->feasible && !chosen.feasible &&
+      chain->minReachablePeak < chosen.minReachablePeak)
+    return std::move(*chain); // neither fits: the lower peak says more
+  if (!chain || !chain->feasible || (chosen.feasible && chosen.optimal))
     return chosen;
   if (!chosen.feasible)
     return std::move(*chain);
@@ -106,12 +101,66 @@ static SolveResult preferChain(const Problem &problem,
   return chosen;
 }
 
+/// The search, started from `chain`'s plan when that fits (the search
+/// takes the better of it and the greedy's).
+static SolveResult solveSearchFrom(const Problem &problem,
+                                   const SolverOptions &options,
+                                   const std::optional<SolveResult> &chain) {
+  std::optional<Plan> start;
+  if (chain && chain->feasible)
+    start = chain->plan;
+  return solveSearch(problem, options, start);
+}
+
+/// The rounds auto gives the search: options.autoSearchRounds, or when
+/// that is negative about a second of rounds on the machines of
+/// docs/performance.md (a round walks and prunes the whole schedule, about
+/// a microsecond a node or edge).
+static int64_t autoSearchRounds(const Problem &problem,
+                                const SolverOptions &options) {
+  if (options.autoSearchRounds >= 0)
+    return options.autoSearchRounds;
+  constexpr int64_t kAutoSearchWork = 400'000;
+  int64_t size = problem.size();
+  for (const Node &node : problem.getNodes())
+    size += static_cast<int64_t>(node.inputs.size());
+  return std::clamp<int64_t>(kAutoSearchWork / std::max<int64_t>(size, 1), 4,
+                             2000);
+}
+
+/// Auto: the policy alone when there is no budget. Otherwise, within
+/// options.autoTimeLimitSeconds: on a chain of layers (without offloading)
+/// the chain solver first; then the exact solver on problems small enough
+/// for it (when built, and without offloading), else the search, started
+/// from the chain's plan when that fits; the cheaper of that and the
+/// chain's plan.
+static SolveResult solveAutomatically(const Problem &problem,
+                                      const SolverOptions &options) {
+  if (options.budget == std::numeric_limits<int64_t>::max())
+    return solvePolicy(problem, options);
+  auto begin = std::chrono::steady_clock::now();
+  SolverOptions timed = options;
+  timed.timeLimitSeconds = options.autoTimeLimitSeconds;
+  bool offloading = offloads(problem);
+  std::optional<SolveResult> chain;
+  if (!offloading)
+    chain = solveChainIfApplicable(problem, timed);
+  timed.timeLimitSeconds = std::max(
+      0.0, options.autoTimeLimitSeconds -
+               std::chrono::duration<double>(
+                   std::chrono::steady_clock::now() - begin)
+                   .count());
+  if (!offloading && isExactSolverAvailable() &&
+      problem.size() <= options.autoExactMaxNodes)
+    return preferChain(problem, solveExact(problem, timed), std::move(chain));
+  timed.searchMaxRounds = autoSearchRounds(problem, options);
+  return preferChain(problem, solveSearchFrom(problem, timed, chain),
+                     std::move(chain));
+}
 SolveResult remat::solve(SolverKind kind, const Problem &problem,
                          const SolverOptions &options) {
-  if (kind == SolverKind::Auto) {
-    SolverKind chosen = chooseAutomatically(problem, options);
-    return preferChain(problem, options, solve(chosen, problem, options));
-  }
+  if (kind == SolverKind::Auto)
+    return solveAutomatically(problem, options);
   switch (kind) {
   case SolverKind::Greedy:
     return solveGreedy(problem, options);
@@ -121,6 +170,12 @@ SolveResult remat::solve(SolverKind kind, const Problem &problem,
     return solveChain(problem, options);
   case SolverKind::Policy:
     return solvePolicy(problem, options);
+  case SolverKind::Search: {
+    std::optional<SolveResult> chain;
+    if (!offloads(problem))
+      chain = solveChainIfApplicable(problem, options);
+    return solveSearchFrom(problem, options, chain);
+  }
   case SolverKind::Auto:
     break;
   }

@@ -253,20 +253,11 @@ TEST(GreedySolverTest, InfeasibleBudgetReportsTheLowestPeak) {
   EXPECT_NE(r.message.find("step"), std::string::npos) << r.message;
 }
 
-/// Problems of every generator family, small enough for many solves but
-/// with realistic shapes (activations dominate the peak).
+/// Problems of every generator family: a forward DAG and the training
+/// steps of TestGraphs.h.
 std::vector<Problem> familyProblems() {
-  std::vector<Problem> problems;
-  problems.push_back(randomDag(1, 300));
-  problems.push_back(randomTrainingGraph(2, 150));
-  TransformerOptions t;
-  t.batch = 4;
-  t.sequence = 256;
-  t.hidden = 256;
-  t.vocabulary = 1024;
-  problems.push_back(transformerTrainingGraph(3, 4, t));
-  problems.push_back(resnetTrainingGraph(4, 6));
-  problems.push_back(unetTrainingGraph(5, 3));
+  std::vector<Problem> problems = test::trainingFamilies();
+  problems.insert(problems.begin(), randomDag(1, 300));
   return problems;
 }
 

@@ -63,12 +63,15 @@ TEST(SolverDispatchTest, AutoUsesTheExactSolverOnlyForSmallProblems) {
   SolverOptions options = halfPeak(p);
   ASSERT_LE(p.size(), options.autoExactMaxNodes);
   EXPECT_EQ(solve(SolverKind::Auto, p, options).solver,
-            isExactSolverAvailable() ? SolverKind::Exact : SolverKind::Greedy);
+            isExactSolverAvailable() ? SolverKind::Exact : SolverKind::Search);
   options.autoExactMaxNodes = p.size() - 1;
-  EXPECT_EQ(solve(SolverKind::Auto, p, options).solver, SolverKind::Greedy);
+  EXPECT_EQ(solve(SolverKind::Auto, p, options).solver, SolverKind::Search);
 }
 
-TEST(SolverDispatchTest, AutoUsesTheGreedyWhenOffloadIsForced) {
+// The exact solver is recompute-only: given the problem, auto would ignore
+// the need (or the permission) to offload. The search, from the greedy's
+// plan, offloads.
+TEST(SolverDispatchTest, AutoSearchesWhenOffloadIsForced) {
   Problem p = smallProblem();
   std::vector<std::vector<Step>> uses = p.computeUses();
   NodeId forced = kNoKeepLimit;
@@ -80,19 +83,17 @@ TEST(SolverDispatchTest, AutoUsesTheGreedyWhenOffloadIsForced) {
   p.node(forced).offloadable = true;
   p.node(forced).mustOffload = true;
   SolveResult r = solve(SolverKind::Auto, p, halfPeak(p));
-  EXPECT_EQ(r.solver, SolverKind::Greedy);
+  EXPECT_EQ(r.solver, SolverKind::Search);
   EXPECT_GE(r.plan.numOffloads(), 1);
 }
 
-TEST(SolverDispatchTest, AutoUsesTheGreedyWhenOffloadIsAllowed) {
-  // The exact solver is recompute-only: given it, auto would ignore the
-  // permission to offload.
+TEST(SolverDispatchTest, AutoSearchesWhenOffloadIsAllowed) {
   Problem p = smallProblem();
   for (NodeId id = 0; id < p.size(); ++id)
     if (!p.node(id).resident)
       p.node(id).offloadable = true;
   EXPECT_EQ(solve(SolverKind::Auto, p, halfPeak(p)).solver,
-            SolverKind::Greedy);
+            SolverKind::Search);
 }
 
 } // namespace

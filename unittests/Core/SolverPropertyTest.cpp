@@ -23,9 +23,14 @@
 //    step's recomputations ascending, each node once) with the replay's
 //    peak, so this holds by the model itself: a CBC solve of the model alone,
 //    without the greedy's plan as cutoff, is never dearer either.
-//  * Monotonicity. A smaller budget never yields a larger peak nor a smaller
-//    cost, for the greedy (its walk only adds work) and for the exact solver
-//    (the lexicographic optimum: cost, then peak).
+//  * Monotonicity. A smaller budget never yields a larger peak, for the
+//    greedy and for the exact solver, nor a smaller cost for the exact
+//    solver (the lexicographic optimum: cost, then peak). (The greedy prunes
+//    its walk to the budget, so its costs are not monotone.)
+//  * Bounds. The cover bound never exceeds the exact optimum, and proves a
+//    budget infeasible only below the exact solver's smallest peak. The
+//    search (20 rounds) costs at most the greedy's and at least the
+//    optimum.
 //
 // Costs are compared as the solvers minimize them: weighted by preference
 // (WeightedCost.h), the same as the plain added cost without preferences.
@@ -284,6 +289,8 @@ struct Tally {
   int64_t provenOptimal = 0;
   int64_t comparisons = 0;
   int64_t greedyDearer = 0;
+  int64_t boundProvedInfeasible = 0;
+  int64_t searchBeatsGreedy = 0;
 };
 
 /// Every property on the DAG of `seed`. The exact solver runs at budget 0
@@ -354,6 +361,16 @@ void checkExactAndGreedy(uint64_t seed, Tally &tally) {
     } else {
       EXPECT_EQ(result.minReachablePeak, low) << result.message;
     }
+    // The cover bound: valid against the optimum, and its infeasibility
+    // proofs are right.
+    CostLowerBound bound = lowerBoundCost(p, budget, 1.0);
+    if (bound.infeasible)
+      EXPECT_LT(budget, low) << bound.method;
+    else if (result.feasible && result.optimal)
+      EXPECT_TRUE(costAtMost(bound.weighted, weighted))
+          << "bound " << bound.weighted << " above the optimum " << weighted
+          << " (" << bound.method << ")";
+    tally.boundProvedInfeasible += bound.infeasible;
     exactOutcomes.push_back({budget, std::move(result), weighted});
   }
   expectMonotone(exactOutcomes, "exact", /*costs=*/true);
@@ -379,6 +396,23 @@ void checkExactAndGreedy(uint64_t seed, Tally &tally) {
           << "exact " << optimum.weighted << ", greedy " << greedy.weighted;
       ++tally.comparisons;
       tally.greedyDearer += !costAtMost(greedy.weighted, optimum.weighted);
+      // The search sits between them.
+      SolverOptions options;
+      options.budget = greedy.budget;
+      options.searchMaxRounds = 20;
+      options.timeLimitSeconds = 60;
+      options.searchSeed = seed;
+      SolveResult search = solveSearch(p, options);
+      double searched = expectReplays(p, search, greedy.budget);
+      ASSERT_TRUE(search.feasible) << search.message;
+      EXPECT_TRUE(costAtMost(searched, greedy.weighted))
+          << "search " << searched << ", greedy " << greedy.weighted;
+      EXPECT_TRUE(costAtMost(optimum.weighted, searched))
+          << "exact " << optimum.weighted << ", search " << searched;
+      EXPECT_TRUE(costAtMost(search.lowerBound, optimum.weighted))
+          << "search's bound " << search.lowerBound << ", exact "
+          << optimum.weighted;
+      tally.searchBeatsGreedy += !costAtMost(greedy.weighted, searched);
     }
   }
 }
@@ -397,6 +431,8 @@ TEST(SolverPropertyTest, ExactAndGreedyOnRandomDags) {
   EXPECT_GT(tally.provenOptimal, tally.exactSolves / 2);
   EXPECT_GT(tally.comparisons, static_cast<int64_t>(kExactDags));
   EXPECT_GT(tally.greedyDearer, 0);
+  EXPECT_GT(tally.boundProvedInfeasible, 0);
+  EXPECT_GT(tally.searchBeatsGreedy, 0);
 }
 
 #endif // REMAT_HAVE_CBC

@@ -7,6 +7,7 @@
 #ifndef REMAT_UNITTESTS_CORE_TESTGRAPHS_H
 #define REMAT_UNITTESTS_CORE_TESTGRAPHS_H
 
+#include "remat/Core/Generators.h"
 #include "remat/Core/Problem.h"
 
 #include <string>
@@ -101,6 +102,22 @@ inline TrainingStep trainingChain(int layers, int64_t act, int64_t weight) {
     s.gradient[i] = grad;
   }
   return s;
+}
+
+/// Generated training steps of four families, small enough for many solves
+/// but with realistic shapes (activations dominate the peak).
+inline std::vector<Problem> trainingFamilies() {
+  std::vector<Problem> problems;
+  problems.push_back(randomTrainingGraph(2, 150));
+  TransformerOptions t;
+  t.batch = 4;
+  t.sequence = 256;
+  t.hidden = 256;
+  t.vocabulary = 1024;
+  problems.push_back(transformerTrainingGraph(3, 4, t));
+  problems.push_back(resnetTrainingGraph(4, 6));
+  problems.push_back(unetTrainingGraph(5, 3));
+  return problems;
 }
 
 } // namespace remat::test

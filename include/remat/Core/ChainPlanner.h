@@ -96,9 +96,9 @@ ChainPlan chainScheduleToPlan(const Problem &problem,
 /// read binds to (repeatedly: a dropped copy's own reads go too).
 void dropUnreadRecomputations(const Problem &problem, Plan &plan);
 
-/// What auto asks: when `problem` is a chain of at most
-/// options.autoChainMaxLayers layers and nothing in it may be offloaded,
-/// solveChain's result; nullopt otherwise.
+/// What auto and the search ask: when `problem` is a chain and nothing in
+/// it may be offloaded, solveChain's result on the chain merged to at most
+/// options.autoChainMaxLayers layers; nullopt otherwise.
 std::optional<SolveResult>
 solveChainIfApplicable(const Problem &problem, const SolverOptions &options);
 

@@ -7,6 +7,9 @@
 //  * greedy: cost-aware peak relief (docs/solvers.md); fast, any size.
 //  * exact: a MILP solved by COIN-OR CBC, with a time limit; reports the
 //    optimality gap it proved. Built only when CBC is found.
+//  * search: improves the greedy's plan within a time limit (destroy and
+//    repair: a window of the plan undone, walked again by the greedy,
+//    pruned) and reports the cover bound's proven lower bound.
 //  * chain: maps a training step that is a chain of layers onto the Rotor
 //    dynamic programme (include/remat/Core/ChainPlanner.h).
 //  * policy: applies checkpoint policies and marks with no budget, as JAX
@@ -21,6 +24,7 @@
 #include "remat/Core/Problem.h"
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -28,9 +32,9 @@
 namespace remat {
 
 /// Which solver `solve` runs.
-enum class SolverKind { Greedy, Exact, Chain, Policy, Auto };
+enum class SolverKind { Greedy, Exact, Chain, Policy, Search, Auto };
 
-/// Parses "greedy", "exact", "chain", "policy" or "auto".
+/// Parses "greedy", "exact", "chain", "policy", "search" or "auto".
 std::optional<SolverKind> parseSolverKind(const std::string &text);
 /// The name parseSolverKind accepts for `kind`.
 const char *toString(SolverKind kind);
@@ -39,8 +43,26 @@ const char *toString(SolverKind kind);
 struct SolverOptions {
   /// Device bytes the peak may reach (resident bytes included).
   int64_t budget = std::numeric_limits<int64_t>::max();
-  /// Wall-clock limit of the exact solver, in seconds.
+  /// Wall-clock limit of the exact and search solvers, in seconds.
   double timeLimitSeconds = 30.0;
+  /// Auto's wall-clock limit: it returns within about this (greedy, then
+  /// improvement for the rest). Callers set it to timeLimitSeconds when the
+  /// user gave a time limit.
+  double autoTimeLimitSeconds = 2.0;
+  /// Search: the seed of its choices, and the most rounds it runs (0: as
+  /// many as the time limit allows). With a bound on rounds and a long time
+  /// limit, its result is a function of the problem and these alone.
+  uint64_t searchSeed = 1;
+  int64_t searchMaxRounds = 0;
+  /// Auto's search rounds: -1 (the default) a number by the problem's size
+  /// that fits autoTimeLimitSeconds on a typical machine, so that auto's
+  /// plan does not depend on the clock (the limit only caps it on a slow
+  /// one); 0, as many as the time limit allows (callers set that when the
+  /// user gave a time limit); otherwise that many.
+  int64_t autoSearchRounds = -1;
+  /// Called by long solves (search, auto) with their progress, at most about
+  /// once a second; empty: nothing is reported.
+  std::function<void(const std::string &)> progress;
   /// Exact solver: after minimizing cost, minimize the peak among the
   /// cheapest plans (a second MILP), which makes the peak monotone in the
   /// budget.
@@ -56,9 +78,11 @@ struct SolverOptions {
   /// Chain solver: the most chain-model budgets tried while looking for the
   /// largest whose plan, replayed, fits the budget.
   int32_t chainSearchSteps = 12;
-  /// Auto also tries the chain solver on chains of at most this many layers
-  /// (after merging) and takes its plan when it is cheaper.
-  int32_t autoChainMaxLayers = 64;
+  /// Auto and the search also try the chain solver, on the chain merged to
+  /// at most this many layers (its DP grows as the cube of the layers: 33
+  /// layers take about 0.3 s in all, 65 about 3.5 s), and start from its
+  /// plan or take it when it is cheaper.
+  int32_t autoChainMaxLayers = 36;
 };
 
 /// What every solver returns; its plan has been replayed by verifyPlan.
@@ -76,6 +100,10 @@ struct SolveResult {
   /// relative gap between `cost` and the best lower bound (0 when optimal).
   bool optimal = false;
   double gap = 0;
+  /// The best proven lower bound on the weighted added cost of any plan
+  /// within the budget (the exact solver's, or the cover bound's); 0 when
+  /// none was computed. `gap` is relative to it for the search solver.
+  double lowerBound = 0;
   /// When infeasible: the smallest peak the solver can reach and where (the
   /// execution index into `minPeakProfile`).
   int64_t minReachablePeak = 0;
@@ -85,6 +113,27 @@ struct SolveResult {
   /// The node `message` is about (the op that breaks a chain), or -1.
   NodeId subject = -1;
 };
+
+/// A lower bound on the preference-weighted added cost (measureAddedCost,
+/// Plan.h) of every plan whose peak is within a budget.
+struct CostLowerBound {
+  /// No plan within the budget costs less. Zero when nothing is known.
+  double weighted = 0;
+  /// True when no plan can meet the budget at all (some step must hold more
+  /// than the budget whatever is evicted).
+  bool infeasible = false;
+  /// How it was found, for messages ("cover bound, 300 subgradient steps").
+  std::string method;
+};
+
+/// The cover bound (lib/Core/CoverBound.h): at every step over the budget,
+/// values kept across it must leave, each at the price of one recomputation
+/// or reload in its gap around the step. Valid for every plan verifyPlan
+/// accepts; computed within about `seconds`. `upperBound`, the weighted cost
+/// of a known plan within the budget, speeds it up.
+CostLowerBound lowerBoundCost(const Problem &problem, int64_t budget,
+                              double seconds,
+                              std::optional<double> upperBound = std::nullopt);
 
 /// Cost-aware greedy: repeatedly relieves the current peak with the candidate
 /// of best (bytes freed x span freed) / recompute cost, recomputing chains of
@@ -109,6 +158,17 @@ bool isExactSolverAvailable();
 /// CBC's cutoff, so the result is never dearer. Recompute-only: a problem
 /// that must offload is refused, and offloadable values are not offloaded.
 SolveResult solveExact(const Problem &problem, const SolverOptions &options);
+
+/// The improvement search: starting from the greedy's plan (or `start`,
+/// when it is a plan within the budget), repeatedly undoes the
+/// recomputations and transfers of a window of the schedule (or of a few
+/// nodes), lets the greedy walk the budget again from there and prunes the
+/// result; a plan is kept when it is cheaper (preference-weighted), or as
+/// cheap with a lower peak. Runs until options.timeLimitSeconds or
+/// options.searchMaxRounds, or until the plan meets the cover bound. Never
+/// dearer than its start; every plan is replayed by verifyPlan.
+SolveResult solveSearch(const Problem &problem, const SolverOptions &options,
+                        const std::optional<Plan> &start = std::nullopt);
 
 /// The chain solver: when the problem is a chain of layers (its forward
 /// pass cut into layers, its backward pass mirroring them; Node::adjointOf

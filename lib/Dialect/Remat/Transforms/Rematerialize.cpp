@@ -27,6 +27,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <cmath>
 #include <memory>
 
 namespace remat {
@@ -79,7 +80,7 @@ LogicalResult RematerializePass::parseOptions() {
   if (!kind)
     return emitOptionError(module)
            << "remat-rematerialize: unknown solver '" << solver
-           << "'; expected greedy, exact, chain, policy or auto";
+           << "'; expected greedy, exact, search, chain, policy or auto";
   solverKind = *kind;
   if (solverKind == SolverKind::Exact && !isExactSolverAvailable())
     return emitOptionError(module)
@@ -91,13 +92,23 @@ LogicalResult RematerializePass::parseOptions() {
     return emitOptionError(module)
            << "remat-rematerialize: solver=" << toString(solverKind)
            << " does not model offloading, so allow-offload would be ignored; "
-              "use solver=greedy (or auto, which then picks it) to offload, "
+              "use solver=search, greedy or auto to offload, "
               "or drop allow-offload";
   if (!(timeLimit > 0))
     return emitOptionError(module)
            << "remat-rematerialize: time-limit must be a "
               "positive number of seconds, got "
            << timeLimit;
+  if (!(offloadBandwidth > 0) || !std::isfinite(offloadBandwidth))
+    return emitOptionError(module)
+           << "remat-rematerialize: offload-bandwidth must be a positive "
+              "number of bytes per second (e.g. 25e9), got "
+           << offloadBandwidth;
+  if (!(flopRate > 0) || !std::isfinite(flopRate))
+    return emitOptionError(module)
+           << "remat-rematerialize: flop-rate must be a positive number of "
+              "FLOPs per second (e.g. 40e9), got "
+           << flopRate;
   if (!budget.empty()) {
     auto parsed = parseBudget(budget);
     if (auto *error = std::get_if<std::string>(&parsed))
@@ -253,6 +264,7 @@ FailureOr<GraphProblem> RematerializePass::buildProblem(func::FuncOp func,
                                                         bool offloadable) {
   CostModelOptions costOptions;
   costOptions.allowOffload = offloadable;
+  costOptions.transferCostPerByte = flopRate / offloadBandwidth;
   FailureOr<GraphProblem> graph = buildGraphProblem(func, costOptions);
   if (failed(graph) || failed(applyPolicies(*graph)))
     return failure();
@@ -275,6 +287,18 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   MemoryProfile before = unconstrainedProfile(graph.problem);
   SolverOptions options;
   options.timeLimitSeconds = timeLimit;
+  // Auto returns within 2 s unless a time limit is asked for.
+  if (timeLimit.hasValue()) {
+    options.autoTimeLimitSeconds = timeLimit;
+    options.autoSearchRounds = 0; // search for as long as asked
+  }
+  if (verbose) {
+    std::string name = func.getSymName().str();
+    options.progress = [name](const std::string &line) {
+      llvm::errs() << "remat-rematerialize: @" << name << ": " << line
+                   << "\n";
+    };
+  }
   SolverKind kind = solverKind;
   std::optional<int64_t> budgetBytes;
   if (budgetSpec) {

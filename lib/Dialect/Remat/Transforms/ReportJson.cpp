@@ -125,10 +125,14 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
         j.attribute("unplanned", report.saved->unplanned);
       });
     j.attribute("feasible", result.feasible);
-    if (result.solver == SolverKind::Exact) {
+    if (result.solver == SolverKind::Exact ||
+        result.solver == SolverKind::Search) {
       j.attribute("optimal", result.optimal);
       j.attribute("gap", result.gap);
     }
+    // The weighted added cost no plan within the budget beats (0: none
+    // computed).
+    j.attribute("lower_bound", result.lowerBound);
     if (!result.feasible)
       j.attribute("min_reachable_peak", result.minReachablePeak);
     j.attribute("peak_before", report.before.peak);

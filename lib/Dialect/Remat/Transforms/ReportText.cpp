@@ -72,9 +72,13 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
   const Plan &plan = report.result.plan;
   os << "remat-rematerialize report for @" << report.function << "\n";
   os << "  solver: " << toString(report.result.solver);
-  if (report.result.solver == SolverKind::Exact)
+  if (report.result.solver == SolverKind::Exact ||
+      report.result.solver == SolverKind::Search)
     os << (report.result.optimal ? " (optimal)" : " (not proven optimal)")
        << ", gap " << llvm::format("%.2f%%", 100.0 * report.result.gap);
+  if (report.result.lowerBound > 0)
+    os << ", proven lower bound on the added cost "
+       << llvm::format("%.6g", report.result.lowerBound);
   os << "\n  budget: ";
   if (report.saved)
     os << "peak " << bytesAndExact(*report.budget)

@@ -9,10 +9,15 @@
 // 8 KiB) is still recomputed with allow-offload: offloading is a cost-aware
 // choice, not a preference. (Without the early read, computing the value
 // at its late read would be a move, which costs nothing and beats both.)
+// A byte moved costs flop-rate / offload-bandwidth FLOPs (40e9 / 10e9 = 4
+// by default): over a link of 4e9 B/s it costs 10, 81920 for x.w's round
+// trip, dearer than its recomputation (77824), which then wins.
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload analysis-only" | FileCheck %s
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload" | FileCheck %s --check-prefix=REWRITE
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload analysis-only report-text=-" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy analysis-only" | FileCheck %s --check-prefix=NOOFFLOAD
+// RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy allow-offload offload-bandwidth=4e9 analysis-only" | FileCheck %s --check-prefix=SLOWLINK
+// RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=search allow-offload time-limit=1 analysis-only" | FileCheck %s
 // RUN: remat-opt %s -remat-rematerialize="budget=21KiB solver=greedy" | FileCheck %s --check-prefix=NOOFFLOAD-REWRITE
 
 // CHECK-LABEL: func.func @dots
@@ -24,6 +29,11 @@
 // CHECK: remat.exp {{.*}}remat.decision = "recompute", remat.recompute_at = array<i64: 8>
 // CHECK: remat.matmul {{.*}}remat.decision = "keep", remat.kept_at_peak
 // CHECK-NOT: "offload"
+
+// SLOWLINK-LABEL: func.func @dots
+// SLOWLINK-NOT: "offload"
+// SLOWLINK: remat.matmul {{.*}}remat.decision = "recompute"
+// SLOWLINK-NOT: "offload"
 
 // REWRITE-LABEL: func.func @dots
 // REWRITE-SAME: (%[[X:.*]]: tensor<32x32xf32>, %[[W:.*]]: tensor<32x32xf32>)

@@ -5,7 +5,7 @@
 // REQUIRES: cbc
 // RUN: remat-opt %s -verify-diagnostics -remat-rematerialize="solver=exact allow-offload budget=50%"
 
-// expected-error @+1 {{remat-rematerialize: solver=exact does not model offloading, so allow-offload would be ignored; use solver=greedy (or auto, which then picks it) to offload, or drop allow-offload}}
+// expected-error @+1 {{remat-rematerialize: solver=exact does not model offloading, so allow-offload would be ignored; use solver=search, greedy or auto to offload, or drop allow-offload}}
 module {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
     return %x : tensor<4xf32>

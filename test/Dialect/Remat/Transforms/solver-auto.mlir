@@ -1,12 +1,14 @@
 // solver=auto, given explicitly or by default, picks the solver as
 // docs/solvers.md says; the text report names the one that ran. Without a
 // budget: policy. With one: exact for problems of at most 60 nodes
-// (SolverOptions::autoExactMaxNodes), greedy above that, and greedy when a
-// policy requires offloading, which the exact solver does not model. A node
-// is an argument or an op result: @nodes60 (1 argument, 59 exps, steps
-// 0..59) is the largest the exact solver gets, @nodes61 one more.
-// With allow-offload, auto takes the greedy at any size: the exact solver
-// would ignore the permission. solver-auto-no-cbc.mlir covers a build
+// (SolverOptions::autoExactMaxNodes), the search above that, and the
+// search when a policy requires offloading, which the exact solver does
+// not model. A node is an argument or an op result: @nodes60 (1 argument,
+// 59 exps, steps 0..59) is the largest the exact solver gets, @nodes61 one
+// more. With allow-offload, auto takes the search at any size: the exact
+// solver would ignore the permission. The search's bound counts the
+// transfers a policy forces (1 KiB offloaded and reloaded, 4 per byte),
+// so its plan for @offload_policy is proven optimal. solver-auto-no-cbc.mlir covers a build
 // without CBC.
 // REQUIRES: cbc
 // RUN: remat-opt %s -remat-rematerialize="solver=auto analysis-only report-text=%t.none.txt" | FileCheck %s
@@ -37,9 +39,9 @@
 // BUDGET-LABEL: report for @nodes60
 // BUDGET-NEXT: solver: exact (optimal), gap 0.00%
 // BUDGET-LABEL: report for @nodes61
-// BUDGET-NEXT: solver: greedy
+// BUDGET-NEXT: solver: search (optimal), gap 0.00%
 // BUDGET-LABEL: report for @offload_policy
-// BUDGET-NEXT: solver: greedy
+// BUDGET-NEXT: solver: search (optimal), gap 0.00%, proven lower bound on the added cost 8192
 // BUDGET: offloaded: 1 value(s)
 
 func.func @nodes60(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -183,4 +185,4 @@ func.func @offload_policy(%x: tensor<16x16xf32>, %w: tensor<16x16xf32>, %g: tens
 }
 
 // ALLOW-LABEL: report for @nodes60
-// ALLOW-NEXT: solver: greedy
+// ALLOW-NEXT: solver: search (optimal), gap 0.00%

@@ -63,16 +63,33 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "unconstrained peak; a bare number below 1024 needs a unit "
            "(75B for bytes). Default: none, apply policies only.">,
     Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
-           "greedy | exact | chain | policy | auto. chain: the Rotor DP, "
-           "for a training step that is a chain of layers (an error naming "
-           "the op that breaks the chain otherwise); auto takes its plan on "
-           "a chain when it is cheaper (docs/solvers.md). Default: auto">,
+           "greedy | exact | search | chain | policy | auto. search: "
+           "improves the greedy's plan (and the chain's, on a chain of "
+           "layers) within time-limit and reports a proven lower bound; chain: the Rotor DP, for a training step "
+           "that is a chain of layers (an error naming the op that breaks "
+           "the chain otherwise); auto returns within 2 s (or time-limit): "
+           "exact on small problems, search otherwise, the chain's plan "
+           "when cheaper (docs/solvers.md). Default: auto">,
     Option<"timeLimit", "time-limit", "double", /*default=*/"30.0",
-           "Seconds the exact solver may take (default: 30)">,
+           "Seconds the exact and search solvers may take; auto takes 2 "
+           "unless this is given (default: 30)">,
+    Option<"verbose", "verbose", "bool", /*default=*/"false",
+           "Print the progress of long solves (search, auto) on stderr, at "
+           "most once a second (default: false)">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let the solver move any value to host memory, not only those an "
-           "offloading policy names (greedy and auto; the exact solver does "
-           "not offload; default: false)">,
+           "offloading policy names (greedy, search and auto; the exact "
+           "and chain solvers do not offload; default: false)">,
+    Option<"offloadBandwidth", "offload-bandwidth", "double",
+           /*default=*/"10e9",
+           "Bytes per second moved to or from host memory by an offload or "
+           "reload; with flop-rate it prices a transfer in compute time "
+           "(default: 10e9, a one-thread memcpy on the CPU target)">,
+    Option<"flopRate", "flop-rate", "double", /*default=*/"40e9",
+           "FLOPs per second of the compiled code, against which transfers "
+           "are priced: a byte moved costs flop-rate / offload-bandwidth "
+           "FLOPs (default: 40e9, the CPU target's one-thread training "
+           "steps)">,
     Option<"reportText", "report-text", "std::string", /*default=*/"\"\"",
            "Write the text report to this file ('-' for stderr; default: "
            "none)">,

@@ -1,0 +1,285 @@
+//===- SearchSolver.cpp - improve a plan within a time limit --------------===//
+//
+// Large-neighbourhood search with the greedy as its repair (ruin and
+// recreate, Schrimpf et al. 2000): the incumbent plan loses the
+// recomputations and transfers of a neighbourhood, the greedy walks the
+// budget again from what is left, and the walk's plan is pruned
+// (PlanPruning.h). A result that is cheaper (preference-weighted added
+// cost, moves free), or as cheap with a lower peak, becomes the incumbent.
+// Neighbourhoods alternate between
+//  * a window of anchors around one of the incumbent's recomputations or
+//    reloads (its width drawn between 1 and N/4 steps), which redoes the
+//    decisions near one place, and
+//  * every recomputation and reload of a few nodes drawn among those the
+//    plan recomputes or reloads, which lets the walk evict other values
+//    instead.
+// Nodes with keep limits keep theirs: undoing a copy made after a limit
+// can leave a read past it without a copy it may read. A neighbourhood
+// whose remains do not replay, or whose walk cannot meet the budget, is
+// dropped.
+//
+// The cover bound (CoverBound.h) gives the proven lower bound, and the
+// search stops when the incumbent meets it. Choices come from a seeded
+// generator, so a run bounded by rounds rather than time is reproducible.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CoverBound.h"
+#include "GreedySearch.h"
+#include "PlanPruning.h"
+#include "ResultBuilder.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+using namespace remat;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// A plan with its replay and cost.
+struct Scored {
+  Plan plan;
+  int64_t peak = 0;
+  double weighted = 0;
+};
+
+/// `plan` replayed and priced, or nullopt when it does not replay.
+std::optional<Scored> score(const Problem &problem, Plan plan) {
+  Verification v = verifyPlan(problem, plan);
+  if (!v.ok())
+    return std::nullopt;
+  double weighted = measureAddedCost(problem, plan, v.profile).weighted;
+  return Scored{std::move(plan), v.profile.peak, weighted};
+}
+
+/// Whether `candidate` is better than `incumbent`.
+bool better(const Scored &candidate, const Scored &incumbent) {
+  double slack = 1e-9 * std::max(1.0, incumbent.weighted);
+  if (candidate.weighted < incumbent.weighted - slack)
+    return true;
+  return candidate.weighted <= incumbent.weighted + slack &&
+         candidate.peak < incumbent.peak;
+}
+
+/// The incumbent less the recomputations and reloads that `undo` selects
+/// (by anchor and node); a node's offloads go with its last reload.
+template <typename Pred>
+Plan destroy(const Problem &problem, const Plan &plan, Pred undo) {
+  Plan result = plan;
+  for (size_t s = 0; s < result.recomputeBefore.size(); ++s) {
+    auto &list = result.recomputeBefore[s];
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](NodeId id) {
+                                return problem.node(id).keepLimit ==
+                                           kNoKeepLimit &&
+                                       undo(static_cast<Step>(s), id);
+                              }),
+               list.end());
+  }
+  std::vector<char> reloaded(static_cast<size_t>(problem.size()), 0);
+  for (size_t s = 0; s < result.reloadBefore.size(); ++s) {
+    auto &list = result.reloadBefore[s];
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](NodeId id) {
+                                return problem.node(id).keepLimit ==
+                                           kNoKeepLimit &&
+                                       !problem.node(id).mustOffload &&
+                                       undo(static_cast<Step>(s), id);
+                              }),
+               list.end());
+    for (NodeId id : list)
+      reloaded[id] = 1;
+  }
+  for (auto &list : result.offloadAfter)
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](NodeId id) { return !reloaded[id]; }),
+               list.end());
+  return result;
+}
+
+/// "12.5%".
+std::string percent(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f%%", 100 * value);
+  return text;
+}
+
+/// Whether `plan` costs no more than the proven bound.
+bool meets(const Scored &plan, const CostLowerBound &bound) {
+  return plan.weighted <=
+         bound.weighted + 1e-9 * std::max(1.0, bound.weighted);
+}
+
+/// Tallies over every start.
+struct Stats {
+  int64_t rounds = 0, accepted = 0, dropped = 0;
+  double nextReport = 1.0;
+};
+
+/// `start` improved by ruin and recreate for at most `maxRounds` rounds (0:
+/// no limit) and `seconds`, or until it meets `bound`.
+Scored improve(const Problem &problem, const SolverOptions &options,
+               Scored start, const CostLowerBound &bound, std::mt19937_64 &rng,
+               int64_t maxRounds, double seconds, Clock::time_point begin,
+               Stats &stats) {
+  Clock::time_point from = Clock::now();
+  Scored incumbent = std::move(start);
+  for (int64_t round = 0; !meets(incumbent, bound) &&
+                          secondsSince(from) < seconds &&
+                          (maxRounds == 0 || round < maxRounds);
+       ++round) {
+    ++stats.rounds;
+    // The incumbent's events: where it recomputes or reloads, and what.
+    std::vector<std::pair<Step, NodeId>> events;
+    for (size_t s = 0; s < incumbent.plan.recomputeBefore.size(); ++s)
+      for (NodeId id : incumbent.plan.recomputeBefore[s])
+        events.push_back({static_cast<Step>(s), id});
+    for (size_t s = 0; s < incumbent.plan.reloadBefore.size(); ++s)
+      for (NodeId id : incumbent.plan.reloadBefore[s])
+        events.push_back({static_cast<Step>(s), id});
+    if (events.empty())
+      break; // nothing to redo: the plan adds nothing
+    std::pair<Step, NodeId> pick = events[rng() % events.size()];
+    Plan ruined;
+    if (round % 2 == 0) {
+      int64_t width =
+          1 + static_cast<int64_t>(rng() % std::max<int64_t>(
+                                             1, problem.size() / 4));
+      Step lo = pick.first - static_cast<Step>(width / 2);
+      Step hi = lo + static_cast<Step>(width);
+      ruined = destroy(problem, incumbent.plan,
+                       [&](Step s, NodeId) { return s >= lo && s <= hi; });
+    } else {
+      std::vector<NodeId> nodes{pick.second};
+      int extra = static_cast<int>(rng() % 4);
+      for (int k = 0; k < extra; ++k)
+        nodes.push_back(events[rng() % events.size()].second);
+      ruined = destroy(problem, incumbent.plan, [&](Step, NodeId id) {
+        return std::find(nodes.begin(), nodes.end(), id) != nodes.end();
+      });
+    }
+    if (!verifyPlan(problem, ruined).ok()) {
+      ++stats.dropped;
+      continue;
+    }
+    GreedySearch walk(problem, options, ruined);
+    while (walk.peak() > options.budget && walk.relieveOnce()) {
+    }
+    if (walk.peak() > options.budget) {
+      ++stats.dropped;
+      continue;
+    }
+    Plan repaired = walk.plan();
+    pruneRecomputations(problem, repaired, options.budget);
+    std::optional<Scored> candidate = score(problem, std::move(repaired));
+    if (candidate && candidate->peak <= options.budget &&
+        better(*candidate, incumbent)) {
+      incumbent = std::move(*candidate);
+      ++stats.accepted;
+    }
+    if (options.progress && secondsSince(begin) >= stats.nextReport) {
+      stats.nextReport = secondsSince(begin) + 1.0;
+      double gap = incumbent.weighted > 0
+                       ? (incumbent.weighted - bound.weighted) /
+                             incumbent.weighted
+                       : 0.0;
+      char text[200];
+      std::snprintf(text, sizeof(text),
+                    "search: %.1f s, %lld rounds, cost %.6g, bound %.6g, "
+                    "gap %s",
+                    secondsSince(begin),
+                    static_cast<long long>(stats.rounds), incumbent.weighted,
+                    bound.weighted, percent(gap).c_str());
+      options.progress(text);
+    }
+  }
+  return incumbent;
+}
+
+} // namespace
+
+SolveResult remat::solveSearch(const Problem &problem,
+                               const SolverOptions &options,
+                               const std::optional<Plan> &start) {
+  Clock::time_point begin = Clock::now();
+  // The starts: the given plan (when it replays within the budget) and the
+  // greedy's. Each is improved with its share of the rounds and time, and
+  // the best result wins: a worse start often leads elsewhere, and better.
+  std::vector<Scored> starts;
+  if (start)
+    if (std::optional<Scored> given = score(problem, *start);
+        given && given->peak <= options.budget)
+      starts.push_back(std::move(*given));
+  SolveResult greedy = solveGreedy(problem, options);
+  if (greedy.feasible)
+    if (std::optional<Scored> walked = score(problem, greedy.plan))
+      starts.push_back(std::move(*walked));
+  if (starts.empty()) {
+    greedy.solver = SolverKind::Search;
+    return greedy; // the greedy's lowest peak and why
+  }
+  std::optional<Scored> incumbent;
+  for (const Scored &s : starts)
+    if (!incumbent || better(s, *incumbent))
+      incumbent = s;
+  double startCost = incumbent->weighted;
+  CostLowerBound bound = coverLowerBound(
+      problem, options.budget,
+      std::clamp(0.1 * options.timeLimitSeconds, 0.01, 2.0),
+      incumbent->weighted);
+
+  std::mt19937_64 rng(options.searchSeed);
+  Stats stats;
+  Clock::time_point deadline =
+      begin + std::chrono::duration_cast<Clock::duration>(
+                  std::chrono::duration<double>(options.timeLimitSeconds));
+  for (size_t k = 0; k < starts.size(); ++k) {
+    size_t remaining = starts.size() - k;
+    double share = std::chrono::duration<double>(deadline - Clock::now())
+                       .count() /
+                   static_cast<double>(remaining);
+    int64_t rounds = 0;
+    if (options.searchMaxRounds > 0)
+      rounds = std::max<int64_t>(
+          1, (options.searchMaxRounds - stats.rounds) /
+                 static_cast<int64_t>(remaining));
+    Scored improved = improve(problem, options, std::move(starts[k]), bound,
+                              rng, rounds, share, begin, stats);
+    if (better(improved, *incumbent))
+      incumbent = std::move(improved);
+    if (meets(*incumbent, bound))
+      break;
+  }
+
+  std::string error;
+  SolveResult result = buildResult(SolverKind::Search, problem, options,
+                                   std::move(incumbent->plan), error);
+  if (!error.empty()) {
+    result.message = "internal error: the search's plan does not replay (" +
+                     error + ")";
+    return result;
+  }
+  result.lowerBound = bound.weighted;
+  double cost = incumbent->weighted;
+  result.optimal = meets(*incumbent, bound);
+  result.gap = cost > 0 ? std::max(0.0, (cost - bound.weighted) / cost) : 0.0;
+  char text[320];
+  std::snprintf(text, sizeof(text),
+                "search: %lld rounds in %.2f s (%lld improved, %lld dropped); "
+                "cost %.6g from %.6g; proven lower bound %.6g (%s), gap %s",
+                static_cast<long long>(stats.rounds), secondsSince(begin),
+                static_cast<long long>(stats.accepted),
+                static_cast<long long>(stats.dropped), cost, startCost,
+                bound.weighted, bound.method.c_str(),
+                percent(result.gap).c_str());
+  result.message = text;
+  return result;
+}
