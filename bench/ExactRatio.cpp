@@ -119,12 +119,16 @@ template <typename Fn> double timed(Fn run) {
 }
 
 /// The added cost, or why there is none: "infeasible" (proven, or the
-/// greedy's walk ended above the budget) or "none found" (the exact solver's
-/// time limit ran out first).
+/// greedy's walk ended above the budget), "none found" (the exact solver's
+/// time limit ran out first) or "too large" (the exact solver refused the
+/// model).
 std::string formatCost(const SolveResult &result) {
-  if (!result.feasible)
+  if (!result.feasible) {
+    if (result.message.rfind("the problem is too large", 0) == 0)
+      return "too large"; // over the exact solver's model size
     return result.message.rfind("no plan within", 0) == 0 ? "none found"
                                                           : "infeasible";
+  }
   char text[32];
   std::snprintf(text, sizeof(text), "%.4g", result.cost);
   return text;

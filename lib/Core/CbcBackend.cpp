@@ -116,6 +116,11 @@ MilpResult remat::solveWithCbc(const LinearProgram &program,
     std::snprintf(text, sizeof(text), "%.17g", *options.cutoff);
     Cbc_setParameter(model.get(), "cutoff", text);
   }
+  if (options.cutoffIncrement) {
+    char text[40];
+    std::snprintf(text, sizeof(text), "%.17g", *options.cutoffIncrement);
+    Cbc_setParameter(model.get(), "increment", text);
+  }
   if (!options.start.empty()) {
     std::vector<int> columns;
     std::vector<double> values;

@@ -46,6 +46,10 @@ struct MilpOptions {
   /// objective of a plan known by other means. When none exists the solve
   /// ends Infeasible.
   std::optional<double> cutoff;
+  /// CBC's cutoff increment: an optimum is proven only to within it (CBC
+  /// prunes nodes that cannot improve the incumbent by this much). Its
+  /// default, 1e-5 of the objective, is fine for plans but not for bounds.
+  std::optional<double> cutoffIncrement;
 };
 
 /// The outcome of one solve.

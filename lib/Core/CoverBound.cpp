@@ -35,6 +35,9 @@ struct Column {
 
 /// Programs up to this many nonzeros also go to CBC.
 constexpr int64_t kMaxCbcNonZeros = 300'000;
+/// CBC's cutoff increment on the covering program (scaled costs lie in
+/// [0, 1]), and what its optimum is lowered by.
+constexpr double kCutoffIncrement = 1e-9;
 /// Subgradient iterations at most.
 constexpr int kMaxIterations = 4000;
 
@@ -237,6 +240,7 @@ CostLowerBound remat::coverLowerBound(const Problem &problem, int64_t budget,
       program.addRow(std::move(rowTerms[r]), 1.0, LinearProgram::kInfinity);
     MilpOptions options;
     options.timeLimitSeconds = left;
+    options.cutoffIncrement = kCutoffIncrement;
     MilpResult solved = solveWithCbc(program, options);
     if (solved.status == MilpStatus::Infeasible) {
       result.infeasible = true;
@@ -244,10 +248,17 @@ CostLowerBound remat::coverLowerBound(const Problem &problem, int64_t budget,
       result.method += "; CBC: no cover exists";
       return result;
     }
-    double bound = forced + solved.bound * costScale;
-    if (solved.status == MilpStatus::Optimal)
-      bound = forced + solved.objective * costScale;
-    if (std::isfinite(bound) && bound > best) {
+    // CBC's best possible objective; a stop before any bound leaves a
+    // placeholder near DBL_MAX, and an optimum is proven only to the
+    // cutoff increment, so both are guarded.
+    double scaled = solved.status == MilpStatus::Optimal ? solved.objective
+                                                         : solved.bound;
+    double bound = -inf;
+    if (std::isfinite(scaled) && scaled < 1e300)
+      bound = forced + std::max(0.0, scaled * (1 - 1e-9) - kCutoffIncrement) * costScale;
+    if (upperBound)
+      bound = std::min(bound, *upperBound); // no bound exceeds a real plan
+    if (bound > best) {
       best = bound;
       result.method += "; CBC's bound on the cover";
     }

@@ -14,8 +14,9 @@
 //             the budget)
 //             x_g in {0, 1}
 //
-// where c_g is the value's recompute cost (preference-weighted), or nothing
-// for its first gap (recomputing before the first read is a move), or its
+// where c_g is the value's recompute cost (preference-weighted; less the
+// move credit for its first gap, where recomputing before the first read
+// may be a move), or its
 // reload's price when it may be offloaded, whichever is less. Keep limits
 // force the gap before the first read past the limit, and its cost (a
 // copy that can only be reloaded pays for its offload too); these forced

@@ -213,12 +213,14 @@ bool Replayer::execute(const Execution &exec, size_t pos) {
   case Execution::Kind::Compute:
   case Execution::Kind::Recompute: {
     if (exec.kind == Execution::Kind::Recompute) {
-      if (node->resident || !node->recomputable || node->mustSave) {
+      if (node->resident || !node->recomputable || node->mustSave ||
+          node->mustOffload) {
         error = nodeName(exec.node) + " is recomputed before step " +
                 std::to_string(exec.anchor) + " but " +
-                (node->resident ? "is resident"
-                 : node->mustSave ? "must be saved"
-                                  : "has side effects");
+                (node->resident     ? "is resident"
+                 : node->mustSave   ? "must be saved"
+                 : node->mustOffload ? "must be offloaded (a policy)"
+                                     : "has side effects");
         return false;
       }
       if (exec.node >= exec.anchor && exec.anchor < problem.size()) {

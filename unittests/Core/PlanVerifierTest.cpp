@@ -118,6 +118,19 @@ TEST(PlanVerifierTest, RecomputingSideEffectsIsAnError) {
   EXPECT_NE(v.error.find("has side effects"), std::string::npos) << v.error;
 }
 
+// An offloading policy's value goes to host memory when evicted, never
+// recomputed: the plan's replay refuses it, which the cover bound relies on.
+TEST(PlanVerifierTest, RecomputingAValueAPolicyOffloadsIsAnError) {
+  Problem p = chainWithSkip();
+  p.node(1).offloadable = true;
+  p.node(1).mustOffload = true;
+  Plan plan = Plan::keepAll(p);
+  plan.recomputeBefore[4] = {1};
+  Verification v = verifyPlan(p, plan);
+  ASSERT_FALSE(v.ok());
+  EXPECT_NE(v.error.find("must be offloaded"), std::string::npos) << v.error;
+}
+
 TEST(PlanVerifierTest, KeepLimitIsEnforced) {
   Problem p = chainWithSkip();
   p.node(1).keepLimit = 2; // a may serve b (step 2) but not d (step 4)
