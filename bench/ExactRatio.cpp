@@ -9,11 +9,13 @@
 // and the lower bound auto proves. A quality study under a wall-clock limit per exact solve, not a
 // timing, so a plain program; it prints Markdown tables.
 //
-//   remat-bench-exact-ratio [--time-limit=SECONDS] [--large]
+//   remat-bench-exact-ratio [--time-limit=SECONDS] [--large] [--offload]
 //                           [--benchmark_filter=REGEX]
 //
 // --time-limit bounds each exact solve (default 10 s). --large runs graphs
-// of about 1,000 and 3,000 nodes instead. --benchmark_filter
+// of about 1,000 and 3,000 nodes instead. --offload instead compares, at
+// 30% and 50% of each graph's unconstrained peak, the search's plan (as
+// auto runs it) without offloading and with every value offloadable. --benchmark_filter
 // keeps the graphs whose name matches (as Google Benchmark filters; bench/
 // run.sh passes the same flags to every binary); other --benchmark_ flags
 // are ignored.
@@ -218,6 +220,38 @@ std::vector<Row> measure(const Graph &graph, double timeLimit) {
   return rows;
 }
 
+/// The --offload table: the search (auto's rounds) at 30% and 50% of the
+/// unconstrained peak, recompute-only and with every computed value
+/// offloadable, as allow-offload makes it.
+void printOffloadRows(const Graph &graph) {
+  Problem plain = graph.build();
+  Problem offloading = plain;
+  for (NodeId id = 0; id < offloading.size(); ++id)
+    if (!offloading.node(id).resident)
+      offloading.node(id).offloadable = true;
+  int64_t keepAll = unconstrainedProfile(plain).peak;
+  for (int percent : {50, 30}) {
+    int64_t budget = keepAll * percent / 100;
+    SolveResult without, with;
+    double withoutSeconds = timed([&] {
+      without = solve(SolverKind::Auto, plain, autoOptions(budget));
+    });
+    double withSeconds = timed([&] {
+      with = solve(SolverKind::Auto, offloading, autoOptions(budget));
+    });
+    std::optional<double> ratio = costRatio(with, without);
+    std::printf("| %s | %d | %d%% | %s | %s | %s | %lld | %s | %.2f | %.2f "
+                "|\n",
+                graph.name.c_str(), plain.size(), percent,
+                mib(budget).c_str(), formatCost(without).c_str(),
+                formatCost(with).c_str(),
+                static_cast<long long>(with.feasible ? with.plan.numOffloads()
+                                                     : 0),
+                formatRatio(ratio).c_str(), withoutSeconds, withSeconds);
+    std::fflush(stdout);
+  }
+}
+
 /// The median of `values` (not empty).
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -300,7 +334,7 @@ void printSummary(const std::vector<Row> &rows) {
 
 int main(int argc, char **argv) {
   double timeLimit = 10.0;
-  bool large = false;
+  bool large = false, offload = false;
   std::string filter;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -308,11 +342,13 @@ int main(int argc, char **argv) {
       timeLimit = std::atof(arg + 13);
     } else if (std::strcmp(arg, "--large") == 0) {
       large = true;
+    } else if (std::strcmp(arg, "--offload") == 0) {
+      offload = true;
     } else if (std::strncmp(arg, "--benchmark_filter=", 19) == 0) {
       filter = arg + 19;
     } else if (std::strncmp(arg, "--benchmark_", 12) != 0) {
       std::fprintf(stderr,
-                   "usage: %s [--time-limit=SECONDS] [--large] "
+                   "usage: %s [--time-limit=SECONDS] [--large] [--offload] "
                    "[--benchmark_filter=REGEX]\n",
                    argv[0]);
       return 2;
@@ -325,6 +361,15 @@ int main(int argc, char **argv) {
   }
   std::regex pattern(filter.empty() ? std::string(".*") : filter);
 
+  if (offload) {
+    std::printf("| graph | nodes | budget | budget MiB | recompute only | "
+                "with offload | offloads | with/without | s without | s "
+                "with |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    for (const Graph &graph : graphs(large))
+      if (std::regex_search(graph.name, pattern))
+        printOffloadRows(graph);
+    return 0;
+  }
   std::printf("Exact solves limited to %.1f s each.\n\n", timeLimit);
   std::printf("| graph | nodes | unconstrained peak MiB | greedy smallest "
               "peak MiB | exact smallest peak MiB | proven | exact s |\n"

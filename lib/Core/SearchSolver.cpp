@@ -1,7 +1,9 @@
 //===- SearchSolver.cpp - improve a plan within a time limit --------------===//
 //
 // Large-neighbourhood search with the greedy as its repair (ruin and
-// recreate, Schrimpf et al. 2000): the incumbent plan loses the
+// recreate, Schrimpf et al. 2000), from the greedy's plan, its recompute-
+// only plan when offloading is allowed, and a given start (the chain
+// solver's): the incumbent plan loses the
 // recomputations and transfers of a neighbourhood, the greedy walks the
 // budget again from what is left, and the walk's plan is pruned
 // (PlanPruning.h). A result that is cheaper (preference-weighted added
@@ -211,8 +213,7 @@ SolveResult remat::solveSearch(const Problem &problem,
                                const std::optional<Plan> &start) {
   Clock::time_point begin = Clock::now();
   // The starts: the given plan (when it replays within the budget) and the
-  // greedy's. Each is improved with its share of the rounds and time, and
-  // the best result wins: a worse start often leads elsewhere, and better.
+  // greedy's. A worse start often leads elsewhere, and better.
   std::vector<Scored> starts;
   if (start)
     if (std::optional<Scored> given = score(problem, *start);
@@ -222,6 +223,14 @@ SolveResult remat::solveSearch(const Problem &problem,
   if (greedy.feasible)
     if (std::optional<Scored> walked = score(problem, greedy.plan))
       starts.push_back(std::move(*walked));
+  // Where offloading is allowed but not required, the greedy's recompute-
+  // only plan too: the walk that may offload can end dearer than the one
+  // that may not, and allowing offload must never cost more.
+  if (std::optional<Problem> recomputeOnly = withoutOptionalOffload(problem))
+    if (SolveResult walked = solveGreedy(*recomputeOnly, options);
+        walked.feasible)
+      if (std::optional<Scored> scored = score(problem, walked.plan))
+        starts.push_back(std::move(*scored));
   if (starts.empty()) {
     greedy.solver = SolverKind::Search;
     return greedy; // the greedy's lowest peak and why
@@ -241,22 +250,37 @@ SolveResult remat::solveSearch(const Problem &problem,
   Clock::time_point deadline =
       begin + std::chrono::duration_cast<Clock::duration>(
                   std::chrono::duration<double>(options.timeLimitSeconds));
-  for (size_t k = 0; k < starts.size(); ++k) {
-    size_t remaining = starts.size() - k;
-    double share = std::chrono::duration<double>(deadline - Clock::now())
-                       .count() /
-                   static_cast<double>(remaining);
-    int64_t rounds = 0;
-    if (options.searchMaxRounds > 0)
-      rounds = std::max<int64_t>(
-          1, (options.searchMaxRounds - stats.rounds) /
-                 static_cast<int64_t>(remaining));
-    Scored improved = improve(problem, options, std::move(starts[k]), bound,
-                              rng, rounds, share, begin, stats);
+  // Each start first gets a quarter of an equal share of the rounds and
+  // time; then the one that got furthest gets everything left.
+  auto seconds = [&](double fraction) {
+    return fraction *
+           std::chrono::duration<double>(deadline - Clock::now()).count();
+  };
+  auto rounds = [&](double fraction) -> int64_t {
+    if (options.searchMaxRounds <= 0)
+      return 0; // no limit
+    return std::max<int64_t>(
+        1, static_cast<int64_t>(
+               fraction *
+               static_cast<double>(options.searchMaxRounds - stats.rounds)));
+  };
+  std::vector<Scored> probed;
+  double probe = 0.25 / static_cast<double>(starts.size());
+  for (size_t k = 0; k < starts.size() && !meets(*incumbent, bound); ++k) {
+    double fraction =
+        starts.size() == 1 ? 1.0 : probe / (1 - probe * static_cast<double>(k));
+    probed.push_back(improve(problem, options, std::move(starts[k]), bound,
+                             rng, rounds(fraction), seconds(fraction), begin,
+                             stats));
+    if (better(probed.back(), *incumbent))
+      incumbent = probed.back();
+  }
+  if (probed.size() > 1 && !meets(*incumbent, bound) &&
+      (options.searchMaxRounds <= 0 || stats.rounds < options.searchMaxRounds)) {
+    Scored improved = improve(problem, options, *incumbent, bound, rng,
+                              rounds(1.0), seconds(1.0), begin, stats);
     if (better(improved, *incumbent))
       incumbent = std::move(improved);
-    if (meets(*incumbent, bound))
-      break;
   }
 
   std::string error;
@@ -281,5 +305,18 @@ SolveResult remat::solveSearch(const Problem &problem,
                 bound.weighted, bound.method.c_str(),
                 percent(result.gap).c_str());
   result.message = text;
+  return result;
+}
+
+std::optional<Problem> remat::withoutOptionalOffload(const Problem &problem) {
+  bool optional = false;
+  for (const Node &node : problem.getNodes())
+    optional |= node.offloadable && !node.mustOffload;
+  if (!optional)
+    return std::nullopt;
+  Problem result = problem;
+  for (NodeId id = 0; id < result.size(); ++id)
+    if (!result.node(id).mustOffload)
+      result.node(id).offloadable = false;
   return result;
 }

@@ -128,6 +128,26 @@ static int64_t autoSearchRounds(const Problem &problem,
                              2000);
 }
 
+static SolveResult solveAutomatically(const Problem &problem,
+                                      const SolverOptions &options,
+                                      bool offloading);
+
+/// The better of two results for `problem`: the one that fits, the cheaper
+/// (preference-weighted) when both do, the lower reachable peak when
+/// neither does; `first` on ties.
+static SolveResult cheaper(const Problem &problem, SolveResult first,
+                           SolveResult second) {
+  if (first.feasible != second.feasible)
+    return first.feasible ? std::move(first) : std::move(second);
+  if (!first.feasible)
+    return second.minReachablePeak < first.minReachablePeak
+               ? std::move(second)
+               : std::move(first);
+  double a = measureAddedCost(problem, first.plan, first.profile).weighted;
+  double b = measureAddedCost(problem, second.plan, second.profile).weighted;
+  return b < a * (1 - 1e-12) ? std::move(second) : std::move(first);
+}
+
 /// Auto: the policy alone when there is no budget. Otherwise, within
 /// options.autoTimeLimitSeconds: on a chain of layers (without offloading)
 /// the chain solver first; then the exact solver on problems small enough
@@ -138,10 +158,25 @@ static SolveResult solveAutomatically(const Problem &problem,
                                       const SolverOptions &options) {
   if (options.budget == std::numeric_limits<int64_t>::max())
     return solvePolicy(problem, options);
+  // With allow-offload, auto's plan without it too, so that allowing
+  // offload never costs more: each takes auto's time.
+  if (std::optional<Problem> plain = withoutOptionalOffload(problem)) {
+    SolveResult without = solveAutomatically(*plain, options);
+    SolveResult with = solveAutomatically(problem, options, /*offloading=*/
+                                          true);
+    return cheaper(problem, std::move(with), std::move(without));
+  }
+  return solveAutomatically(problem, options, offloads(problem));
+}
+
+/// Auto on `problem` as it is; `offloading` when something in it may or
+/// must be offloaded.
+static SolveResult solveAutomatically(const Problem &problem,
+                                      const SolverOptions &options,
+                                      bool offloading) {
   auto begin = std::chrono::steady_clock::now();
   SolverOptions timed = options;
   timed.timeLimitSeconds = options.autoTimeLimitSeconds;
-  bool offloading = offloads(problem);
   std::optional<SolveResult> chain;
   if (!offloading)
     chain = solveChainIfApplicable(problem, timed);

@@ -87,13 +87,24 @@ TEST(SolverDispatchTest, AutoSearchesWhenOffloadIsForced) {
   EXPECT_GE(r.plan.numOffloads(), 1);
 }
 
-TEST(SolverDispatchTest, AutoSearchesWhenOffloadIsAllowed) {
-  Problem p = smallProblem();
+// With allow-offload, auto also plans without it (exact, at this size)
+// and keeps the cheaper: allowing offload never costs more.
+TEST(SolverDispatchTest, AllowingOffloadNeverCostsMore) {
+  Problem plain = smallProblem();
+  Problem p = plain;
   for (NodeId id = 0; id < p.size(); ++id)
     if (!p.node(id).resident)
       p.node(id).offloadable = true;
-  EXPECT_EQ(solve(SolverKind::Auto, p, halfPeak(p)).solver,
-            SolverKind::Search);
+  SolverOptions options = halfPeak(plain);
+  options.budget = unconstrainedProfile(plain).peak * 9 / 10;
+  SolveResult with = solve(SolverKind::Auto, p, options);
+  SolveResult without = solve(SolverKind::Auto, plain, options);
+  ASSERT_TRUE(with.feasible && without.feasible)
+      << with.message << "; " << without.message;
+  EXPECT_TRUE(with.solver == SolverKind::Search ||
+              with.solver == without.solver);
+  EXPECT_LE(measureAddedCost(p, with.plan, with.profile).weighted,
+            measureAddedCost(plain, without.plan, without.profile).weighted);
 }
 
 } // namespace

@@ -159,6 +159,11 @@ bool isExactSolverAvailable();
 /// that must offload is refused, and offloadable values are not offloaded.
 SolveResult solveExact(const Problem &problem, const SolverOptions &options);
 
+/// `problem` without the permission to offload what no policy requires
+/// offloaded (allow-offload's), or nullopt when nothing had it. Its plans
+/// are plans of `problem`.
+std::optional<Problem> withoutOptionalOffload(const Problem &problem);
+
 /// The improvement search: starting from the greedy's plan (or `start`,
 /// when it is a plan within the budget), repeatedly undoes the
 /// recomputations and transfers of a window of the schedule (or of a few

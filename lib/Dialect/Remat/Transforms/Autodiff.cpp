@@ -1165,6 +1165,11 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
         targets.push_back(*func);
       }
     }
+    FailureOr<double> price = transferCostOption(module, "remat-autodiff",
+                                                 offloadBandwidth, flopRate);
+    if (failed(price))
+      return signalPassFailure();
+    transferCostPerByte = *price;
     std::optional<BudgetSpec> budgetSpec;
     if (!budget.empty()) {
       auto parsed = parseBudget(budget);
@@ -1184,6 +1189,9 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
   }
 
 private:
+  /// The price of a byte moved to or from host memory (FLOP-equivalents).
+  double transferCostPerByte = 4.0;
+
   /// What one choice of modes for the `auto` scans gives: the joint graph's
   /// unconstrained peak and its cost (the planner's: FLOPs plus bytes moved,
   /// host transfers included).
@@ -1209,7 +1217,9 @@ private:
         grad.erase();
       return failure();
     }
-    FailureOr<GraphProblem> graph = buildGraphProblem(grad, {});
+    CostModelOptions costOptions;
+    costOptions.transferCostPerByte = transferCostPerByte;
+    FailureOr<GraphProblem> graph = buildGraphProblem(grad, costOptions);
     Evaluation result;
     if (succeeded(graph)) {
       result.peak = unconstrainedProfile(graph->problem).peak;

@@ -5,6 +5,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
+
 using namespace mlir;
 
 InFlightDiagnostic remat::emitOptionError(ModuleOp module) {
@@ -81,4 +83,26 @@ FailureOr<func::FuncOp> remat::lookupFunctionOption(ModuleOp module,
     return failure();
   }
   return func;
+}
+
+FailureOr<double> remat::transferCostOption(ModuleOp module, StringRef pass,
+                                            double bandwidth,
+                                            double flopRate) {
+  if (!(bandwidth > 0) || !std::isfinite(bandwidth)) {
+    emitOptionError(module)
+        << pass
+        << ": offload-bandwidth must be a positive number of bytes per "
+           "second (e.g. 25e9), got "
+        << bandwidth;
+    return failure();
+  }
+  if (!(flopRate > 0) || !std::isfinite(flopRate)) {
+    emitOptionError(module)
+        << pass
+        << ": flop-rate must be a positive number of FLOPs per second (e.g. "
+           "40e9), got "
+        << flopRate;
+    return failure();
+  }
+  return flopRate / bandwidth;
 }

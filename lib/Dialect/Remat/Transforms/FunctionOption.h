@@ -4,6 +4,7 @@
 // func.func bodies in the module. A name that resolves to nothing is answered
 // with the closest defined function ("did you mean") and the list of those
 // there are, reported at the module's location without printing the module.
+// Both also price host transfers from offload-bandwidth= and flop-rate=.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,14 @@ lookupFunctionOption(mlir::ModuleOp module, llvm::StringRef name,
 /// errors concern the command line, and mlir-opt would otherwise print the
 /// whole module after them.
 mlir::InFlightDiagnostic emitOptionError(mlir::ModuleOp module);
+
+/// The price of moving one byte to or from host memory, in FLOP-equivalents
+/// (CostModelOptions::transferCostPerByte): `flopRate / bandwidth`, or
+/// failure after an option error beginning with `pass` when either is not a
+/// positive finite number.
+mlir::FailureOr<double> transferCostOption(mlir::ModuleOp module,
+                                           llvm::StringRef pass,
+                                           double bandwidth, double flopRate);
 
 } // namespace remat
 

@@ -27,7 +27,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-#include <cmath>
 #include <memory>
 
 namespace remat {
@@ -67,6 +66,7 @@ private:
   SolverKind solverKind = SolverKind::Auto;
   std::optional<BudgetSpec> budgetSpec;
   int64_t minBytes = 0;
+  double transferCostPerByte = 4.0;
   bool savedKind = false;
   std::vector<std::shared_ptr<GraphProblem>> graphs;
   std::vector<FunctionReport> reports;
@@ -99,16 +99,11 @@ LogicalResult RematerializePass::parseOptions() {
            << "remat-rematerialize: time-limit must be a "
               "positive number of seconds, got "
            << timeLimit;
-  if (!(offloadBandwidth > 0) || !std::isfinite(offloadBandwidth))
-    return emitOptionError(module)
-           << "remat-rematerialize: offload-bandwidth must be a positive "
-              "number of bytes per second (e.g. 25e9), got "
-           << offloadBandwidth;
-  if (!(flopRate > 0) || !std::isfinite(flopRate))
-    return emitOptionError(module)
-           << "remat-rematerialize: flop-rate must be a positive number of "
-              "FLOPs per second (e.g. 40e9), got "
-           << flopRate;
+  FailureOr<double> price = transferCostOption(
+      module, "remat-rematerialize", offloadBandwidth, flopRate);
+  if (failed(price))
+    return failure();
+  transferCostPerByte = *price;
   if (!budget.empty()) {
     auto parsed = parseBudget(budget);
     if (auto *error = std::get_if<std::string>(&parsed))
@@ -264,7 +259,7 @@ FailureOr<GraphProblem> RematerializePass::buildProblem(func::FuncOp func,
                                                         bool offloadable) {
   CostModelOptions costOptions;
   costOptions.allowOffload = offloadable;
-  costOptions.transferCostPerByte = flopRate / offloadBandwidth;
+  costOptions.transferCostPerByte = transferCostPerByte;
   FailureOr<GraphProblem> graph = buildGraphProblem(func, costOptions);
   if (failed(graph) || failed(applyPolicies(*graph)))
     return failure();

@@ -206,7 +206,14 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let `auto` scans choose `offload` (their carries in host "
            "memory), as remat-rematerialize's option of that name lets it "
-           "offload values (default: false)">
+           "offload values (default: false)">,
+    Option<"offloadBandwidth", "offload-bandwidth", "double",
+           /*default=*/"10e9",
+           "Bytes per second to or from host memory, pricing an offload "
+           "scan's transfers as remat-rematerialize does (default: 10e9)">,
+    Option<"flopRate", "flop-rate", "double", /*default=*/"40e9",
+           "FLOPs per second against which transfers are priced (default: "
+           "40e9)">
   ];
   let dependentDialects = ["::remat::RematDialect"];
 }
