@@ -156,7 +156,13 @@ void dropUnreadCopies(const Problem &problem, Plan &plan) {
       drop(plan.recomputeBefore[s], recomputeCopy, recomputeIndex);
     }
   }
-  std::vector<char> reloaded(static_cast<size_t>(n), 0);
+  dropOffloadsWithoutReload(problem, plan);
+}
+
+} // namespace
+
+void remat::dropOffloadsWithoutReload(const Problem &problem, Plan &plan) {
+  std::vector<char> reloaded(static_cast<size_t>(problem.size()), 0);
   for (const auto &list : plan.reloadBefore)
     for (NodeId id : list)
       reloaded[id] = 1;
@@ -165,8 +171,6 @@ void dropUnreadCopies(const Problem &problem, Plan &plan) {
                               [&](NodeId id) { return !reloaded[id]; }),
                list.end());
 }
-
-} // namespace
 
 int64_t remat::pruneRecomputations(const Problem &problem, Plan &plan,
                                    int64_t limit) {

@@ -29,6 +29,9 @@ namespace remat {
 /// once more to confirm it. `plan` must replay. Returns the number removed.
 int64_t pruneRecomputations(const Problem &problem, Plan &plan, int64_t limit);
 
+/// Removes from `plan` the offloads of nodes it no longer reloads.
+void dropOffloadsWithoutReload(const Problem &problem, Plan &plan);
+
 } // namespace remat
 
 #endif // REMAT_LIB_CORE_PLANPRUNING_H

@@ -76,34 +76,24 @@ bool better(const Scored &candidate, const Scored &incumbent) {
 template <typename Pred>
 Plan destroy(const Problem &problem, const Plan &plan, Pred undo) {
   Plan result = plan;
-  for (size_t s = 0; s < result.recomputeBefore.size(); ++s) {
-    auto &list = result.recomputeBefore[s];
-    list.erase(std::remove_if(list.begin(), list.end(),
-                              [&](NodeId id) {
-                                return problem.node(id).keepLimit ==
-                                           kNoKeepLimit &&
-                                       undo(static_cast<Step>(s), id);
-                              }),
-               list.end());
-  }
-  std::vector<char> reloaded(static_cast<size_t>(problem.size()), 0);
-  for (size_t s = 0; s < result.reloadBefore.size(); ++s) {
-    auto &list = result.reloadBefore[s];
-    list.erase(std::remove_if(list.begin(), list.end(),
-                              [&](NodeId id) {
-                                return problem.node(id).keepLimit ==
-                                           kNoKeepLimit &&
-                                       !problem.node(id).mustOffload &&
-                                       undo(static_cast<Step>(s), id);
-                              }),
-               list.end());
-    for (NodeId id : list)
-      reloaded[id] = 1;
-  }
-  for (auto &list : result.offloadAfter)
-    list.erase(std::remove_if(list.begin(), list.end(),
-                              [&](NodeId id) { return !reloaded[id]; }),
-               list.end());
+  // Reloads of values a policy offloads stay, like copies past keep limits.
+  auto undoEvents = [&](std::vector<std::vector<NodeId>> &lists,
+                        bool reloads) {
+    for (size_t s = 0; s < lists.size(); ++s) {
+      auto &list = lists[s];
+      list.erase(std::remove_if(list.begin(), list.end(),
+                                [&](NodeId id) {
+                                  const Node &node = problem.node(id);
+                                  return node.keepLimit == kNoKeepLimit &&
+                                         !(reloads && node.mustOffload) &&
+                                         undo(static_cast<Step>(s), id);
+                                }),
+                 list.end());
+    }
+  };
+  undoEvents(result.recomputeBefore, /*reloads=*/false);
+  undoEvents(result.reloadBefore, /*reloads=*/true);
+  dropOffloadsWithoutReload(problem, result);
   return result;
 }
 

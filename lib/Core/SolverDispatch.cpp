@@ -78,29 +78,6 @@ static bool offloads(const Problem &problem) {
   return false;
 }
 
-/// `chain`'s plan when it fits and is strictly cheaper (preference-weighted)
-/// than `chosen`'s, or fits where that one does not, or when neither fits
-/// and it reaches a lower peak; else `chosen`. A
-/// proven-optimal exact plan is never beaten (the chain's plans are points
-/// of the exact model).
-static SolveResult preferChain(const Problem &problem, SolveResult chosen,
-                               std::optional<SolveResult> chain) {
-  if (chain && !chain->feasible && !chosen.feasible &&
-      chain->minReachablePeak < chosen.minReachablePeak)
-    return std::move(*chain); // neither fits: the lower peak says more
-  if (!chain || !chain->feasible || (chosen.feasible && chosen.optimal))
-    return chosen;
-  if (!chosen.feasible)
-    return std::move(*chain);
-  double chainCost =
-      measureAddedCost(problem, chain->plan, chain->profile).weighted;
-  double chosenCost =
-      measureAddedCost(problem, chosen.plan, chosen.profile).weighted;
-  if (chainCost < chosenCost * (1 - 1e-12))
-    return std::move(*chain);
-  return chosen;
-}
-
 /// The search, started from `chain`'s plan when that fits (the search
 /// takes the better of it and the greedy's).
 static SolveResult solveSearchFrom(const Problem &problem,
@@ -128,10 +105,6 @@ static int64_t autoSearchRounds(const Problem &problem,
                              2000);
 }
 
-static SolveResult solveAutomatically(const Problem &problem,
-                                      const SolverOptions &options,
-                                      bool offloading);
-
 /// The better of two results for `problem`: the one that fits, the cheaper
 /// (preference-weighted) when both do, the lower reachable peak when
 /// neither does; `first` on ties.
@@ -148,6 +121,36 @@ static SolveResult cheaper(const Problem &problem, SolveResult first,
   return b < a * (1 - 1e-12) ? std::move(second) : std::move(first);
 }
 
+/// `chain`'s result instead of `chosen`'s when it is the better (cheaper);
+/// a proven-optimal exact plan is never beaten (the chain's plans are
+/// points of the exact model).
+static SolveResult preferChain(const Problem &problem, SolveResult chosen,
+                               std::optional<SolveResult> chain) {
+  if (!chain || (chosen.feasible && chosen.optimal))
+    return chosen;
+  return cheaper(problem, std::move(chosen), std::move(*chain));
+}
+
+/// Auto on `problem` as it is (see solveAutomatically).
+static SolveResult solveAutomaticallyAsIs(const Problem &problem,
+                                          const SolverOptions &options) {
+  auto begin = std::chrono::steady_clock::now();
+  SolverOptions timed = options;
+  timed.timeLimitSeconds = options.autoTimeLimitSeconds;
+  std::optional<SolveResult> chain = solveChainIfApplicable(problem, timed);
+  timed.timeLimitSeconds = std::max(
+      0.0, options.autoTimeLimitSeconds -
+               std::chrono::duration<double>(
+                   std::chrono::steady_clock::now() - begin)
+                   .count());
+  if (!offloads(problem) && isExactSolverAvailable() &&
+      problem.size() <= options.autoExactMaxNodes)
+    return preferChain(problem, solveExact(problem, timed), std::move(chain));
+  timed.searchMaxRounds = autoSearchRounds(problem, options);
+  return preferChain(problem, solveSearchFrom(problem, timed, chain),
+                     std::move(chain));
+}
+
 /// Auto: the policy alone when there is no budget. Otherwise, within
 /// options.autoTimeLimitSeconds: on a chain of layers (without offloading)
 /// the chain solver first; then the exact solver on problems small enough
@@ -161,37 +164,13 @@ static SolveResult solveAutomatically(const Problem &problem,
   // With allow-offload, auto's plan without it too, so that allowing
   // offload never costs more: each takes auto's time.
   if (std::optional<Problem> plain = withoutOptionalOffload(problem)) {
-    SolveResult without = solveAutomatically(*plain, options);
-    SolveResult with = solveAutomatically(problem, options, /*offloading=*/
-                                          true);
+    SolveResult without = solveAutomaticallyAsIs(*plain, options);
+    SolveResult with = solveAutomaticallyAsIs(problem, options);
     return cheaper(problem, std::move(with), std::move(without));
   }
-  return solveAutomatically(problem, options, offloads(problem));
+  return solveAutomaticallyAsIs(problem, options);
 }
 
-/// Auto on `problem` as it is; `offloading` when something in it may or
-/// must be offloaded.
-static SolveResult solveAutomatically(const Problem &problem,
-                                      const SolverOptions &options,
-                                      bool offloading) {
-  auto begin = std::chrono::steady_clock::now();
-  SolverOptions timed = options;
-  timed.timeLimitSeconds = options.autoTimeLimitSeconds;
-  std::optional<SolveResult> chain;
-  if (!offloading)
-    chain = solveChainIfApplicable(problem, timed);
-  timed.timeLimitSeconds = std::max(
-      0.0, options.autoTimeLimitSeconds -
-               std::chrono::duration<double>(
-                   std::chrono::steady_clock::now() - begin)
-                   .count());
-  if (!offloading && isExactSolverAvailable() &&
-      problem.size() <= options.autoExactMaxNodes)
-    return preferChain(problem, solveExact(problem, timed), std::move(chain));
-  timed.searchMaxRounds = autoSearchRounds(problem, options);
-  return preferChain(problem, solveSearchFrom(problem, timed, chain),
-                     std::move(chain));
-}
 SolveResult remat::solve(SolverKind kind, const Problem &problem,
                          const SolverOptions &options) {
   if (kind == SolverKind::Auto)
@@ -205,12 +184,9 @@ SolveResult remat::solve(SolverKind kind, const Problem &problem,
     return solveChain(problem, options);
   case SolverKind::Policy:
     return solvePolicy(problem, options);
-  case SolverKind::Search: {
-    std::optional<SolveResult> chain;
-    if (!offloads(problem))
-      chain = solveChainIfApplicable(problem, options);
-    return solveSearchFrom(problem, options, chain);
-  }
+  case SolverKind::Search:
+    return solveSearchFrom(problem, options,
+                           solveChainIfApplicable(problem, options));
   case SolverKind::Auto:
     break;
   }
