@@ -46,35 +46,6 @@ def ConvertRematToLinalg : Pass<"convert-remat-to-linalg"> {
   ];
 }
 
-def FreeAfterLastUse : Pass<"remat-free-after-last-use"> {
-  let summary = "Move each memref.dealloc right after the last use of its buffer";
-  let description = [{
-    The ownership-based buffer deallocation pipeline frees buffers at the end
-    of the block that allocated them. remat's memory model, and therefore
-    every plan, assumes a value is freed right after its last read. This pass
-    moves each unconditional `memref.dealloc` up to just after the last op of
-    its block that uses the buffer or any of its aliases (views, loop
-    arguments; from BufferViewFlowAnalysis), so that the measured peak of the
-    compiled code is the planned one. A `remat.hold` (see
-    `remat-hold-operands`) counts as a use; the pass erases the holds once
-    the frees are placed.
-
-    ```mlir
-    // Before
-    %a = memref.alloc() : memref<1024xf32>
-    linalg.generic ... ins(%a ...) outs(%b ...)
-    ... // long computation, %a dead
-    memref.dealloc %a : memref<1024xf32>
-    // After
-    %a = memref.alloc() : memref<1024xf32>
-    linalg.generic ... ins(%a ...) outs(%b ...)
-    memref.dealloc %a : memref<1024xf32>
-    ...
-    ```
-  }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
-}
-
 def HoldOperands : Pass<"remat-hold-operands", "::mlir::func::FuncOp"> {
   let summary = "Keep each remat op's operands alive until the op is done";
   let description = [{

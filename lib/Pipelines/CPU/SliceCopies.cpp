@@ -36,11 +36,18 @@
 
 #include "SliceCopies.h"
 
+#include "remat/Pipelines/CPU/Passes.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
+
+namespace remat {
+#define GEN_PASS_DEF_DROPSELFCOPIES
+#include "remat/Pipelines/CPU/Passes.h.inc"
+} // namespace remat
 
 using namespace mlir;
 
@@ -149,29 +156,28 @@ Value passThrough(Value value) {
   return value;
 }
 
-/// Whether `a` and `b` are the same view of the same buffer.
+/// Whether `a` and `b` are the same view of the same buffer: equal chains
+/// of subviews (walked iteratively) over one value.
 bool sameView(Value a, Value b) {
-  a = passThrough(a);
-  b = passThrough(b);
-  if (a == b)
-    return true;
-  auto sa = a.getDefiningOp<memref::SubViewOp>();
-  auto sb = b.getDefiningOp<memref::SubViewOp>();
-  return sa && sb && sa.getType() == sb.getType() &&
-         sa.getMixedOffsets() == sb.getMixedOffsets() &&
-         sa.getMixedSizes() == sb.getMixedSizes() &&
-         sa.getMixedStrides() == sb.getMixedStrides() &&
-         sameView(sa.getSource(), sb.getSource());
+  while (true) {
+    a = passThrough(a);
+    b = passThrough(b);
+    if (a == b)
+      return true;
+    auto sa = a.getDefiningOp<memref::SubViewOp>();
+    auto sb = b.getDefiningOp<memref::SubViewOp>();
+    if (!sa || !sb || sa.getType() != sb.getType() ||
+        sa.getMixedOffsets() != sb.getMixedOffsets() ||
+        sa.getMixedSizes() != sb.getMixedSizes() ||
+        sa.getMixedStrides() != sb.getMixedStrides())
+      return false;
+    a = sa.getSource();
+    b = sb.getSource();
+  }
 }
 
 struct DropSelfCopiesPass final
-    : PassWrapper<DropSelfCopiesPass, OperationPass<func::FuncOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(DropSelfCopiesPass)
-  StringRef getArgument() const final { return "remat-drop-self-copies"; }
-  StringRef getDescription() const final {
-    return "Erase memref.copy ops whose source and target are the same view "
-           "of the same buffer";
-  }
+    : remat::impl::DropSelfCopiesBase<DropSelfCopiesPass> {
   void runOnOperation() override {
     SmallVector<memref::CopyOp> copies;
     getOperation().walk([&](memref::CopyOp copy) {
@@ -184,11 +190,3 @@ struct DropSelfCopiesPass final
 };
 
 } // namespace
-
-std::unique_ptr<Pass> remat::createDropSelfCopiesPass() {
-  return std::make_unique<DropSelfCopiesPass>();
-}
-
-void remat::registerDropSelfCopiesPass() {
-  PassRegistration<DropSelfCopiesPass>();
-}

@@ -1,6 +1,6 @@
 //===- FreeAfterLastUse.cpp - free each buffer right after its last use ---===//
 
-#include "remat/Conversion/Passes.h"
+#include "remat/Pipelines/CPU/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -8,7 +8,7 @@
 
 namespace remat {
 #define GEN_PASS_DEF_FREEAFTERLASTUSE
-#include "remat/Conversion/Passes.h.inc"
+#include "remat/Pipelines/CPU/Passes.h.inc"
 } // namespace remat
 
 using namespace mlir;

@@ -4,12 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_LIB_PIPELINES_SLICECOPIES_H
-#define REMAT_LIB_PIPELINES_SLICECOPIES_H
+#ifndef REMAT_LIB_PIPELINES_CPU_SLICECOPIES_H
+#define REMAT_LIB_PIPELINES_CPU_SLICECOPIES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Pass/Pass.h"
 
 namespace remat {
 
@@ -20,13 +19,6 @@ namespace remat {
 /// memref.copy and vectorizes.
 void rewriteSliceCopies(mlir::RewriterBase &rewriter, mlir::func::FuncOp func);
 
-/// remat-drop-self-copies: erases the memref.copy ops whose source and
-/// target are the same view of the same buffer (after bufferization).
-std::unique_ptr<mlir::Pass> createDropSelfCopiesPass();
-
-/// Registers remat-drop-self-copies.
-void registerDropSelfCopiesPass();
-
 } // namespace remat
 
-#endif // REMAT_LIB_PIPELINES_SLICECOPIES_H
+#endif // REMAT_LIB_PIPELINES_CPU_SLICECOPIES_H

@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BoolTransfers.h"
+#include "remat/Pipelines/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,6 +21,11 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace remat {
+#define GEN_PASS_DEF_SCALARIZEBOOLTRANSFERS
+#include "remat/Pipelines/CPU/Passes.h.inc"
+} // namespace remat
 
 using namespace mlir;
 
@@ -126,20 +131,7 @@ struct BoolStore final : OpRewritePattern<vector::StoreOp> {
 };
 
 struct ScalarizeBoolTransfersPass final
-    : PassWrapper<ScalarizeBoolTransfersPass, OperationPass<func::FuncOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ScalarizeBoolTransfersPass)
-  StringRef getArgument() const final {
-    return "remat-scalarize-bool-transfers";
-  }
-  StringRef getDescription() const final {
-    return "Rewrite 1-D vector transfers of i1 elements from and to memrefs "
-           "as one scalar load or store per element (LLVM packs i1 vectors "
-           "into bits, memrefs hold a byte per i1)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, memref::MemRefDialect,
-                    vector::VectorDialect>();
-  }
+    : remat::impl::ScalarizeBoolTransfersBase<ScalarizeBoolTransfersPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<BoolTransferRead, BoolTransferWrite, BoolLoad, BoolStore>(
@@ -151,10 +143,3 @@ struct ScalarizeBoolTransfersPass final
 
 } // namespace
 
-std::unique_ptr<Pass> remat::createScalarizeBoolTransfersPass() {
-  return std::make_unique<ScalarizeBoolTransfersPass>();
-}
-
-void remat::registerScalarizeBoolTransfersPass() {
-  PassRegistration<ScalarizeBoolTransfersPass>();
-}

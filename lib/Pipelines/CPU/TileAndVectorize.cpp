@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "remat/Pipelines/TileAndVectorize.h"
+#include "remat/Pipelines/CPU/Passes.h"
 
 #include "MatmulKernel.h"
 #include "SliceCopies.h"
@@ -49,6 +49,11 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace remat {
+#define GEN_PASS_DEF_TILEANDVECTORIZE
+#include "remat/Pipelines/CPU/Passes.h.inc"
+} // namespace remat
 
 using namespace mlir;
 
@@ -224,18 +229,7 @@ void handleSubnormals(RewriterBase &rewriter, func::FuncOp func) {
 }
 
 struct TileAndVectorizePass final
-    : PassWrapper<TileAndVectorizePass, OperationPass<func::FuncOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TileAndVectorizePass)
-  StringRef getArgument() const final { return "remat-tile-and-vectorize"; }
-  StringRef getDescription() const final {
-    return "Tile and vectorize linalg ops on tensors for the host CPU";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<affine::AffineDialect, arith::ArithDialect,
-                    math::MathDialect, scf::SCFDialect,
-                    tensor::TensorDialect, vector::VectorDialect>();
-  }
-
+    : remat::impl::TileAndVectorizeBase<TileAndVectorizePass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
@@ -358,10 +352,3 @@ struct TileAndVectorizePass final
 
 } // namespace
 
-std::unique_ptr<Pass> remat::createTileAndVectorizePass() {
-  return std::make_unique<TileAndVectorizePass>();
-}
-
-void remat::registerTileAndVectorizePass() {
-  PassRegistration<TileAndVectorizePass>();
-}

@@ -1,4 +1,4 @@
-//===- CpuPipeline.cpp - remat-lower-cpu ----------------------------------===//
+//===- CpuPipeline.cpp - remat-lower-cpu ------------------------------------===//
 
 #include "remat/Pipelines/Pipelines.h"
 
@@ -14,10 +14,13 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "remat/Conversion/Passes.h"
-#include "remat/Pipelines/TileAndVectorize.h"
+#include "remat/Pipelines/CPU/Passes.h"
 
-#include "BoolTransfers.h"
-#include "SliceCopies.h"
+namespace remat {
+#define GEN_PASS_DEF_CHECKCPULOWERABLE
+#define GEN_PASS_DEF_EMITCINTERFACE
+#include "remat/Pipelines/CPU/Passes.h.inc"
+} // namespace remat
 
 using namespace mlir;
 
@@ -27,12 +30,7 @@ namespace {
 /// func-to-llvm emits an `_mlir_ciface_<name>` wrapper taking
 /// StridedMemRefType pointers.
 struct EmitCInterfacePass final
-    : PassWrapper<EmitCInterfacePass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(EmitCInterfacePass)
-  StringRef getArgument() const final { return "remat-emit-c-interface"; }
-  StringRef getDescription() const final {
-    return "Mark public functions with llvm.emit_c_interface";
-  }
+    : remat::impl::EmitCInterfaceBase<EmitCInterfacePass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (func.isPublic() && !func.isExternal())
@@ -56,12 +54,7 @@ bool touchesTensors(Operation *op) {
 /// be known to One-Shot Bufferize (linalg, tensor, bufferization, scf, func,
 /// arith.constant, ...). Ops that touch no tensor (scalars, memrefs) pass.
 struct CheckLowerablePass final
-    : PassWrapper<CheckLowerablePass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckLowerablePass)
-  StringRef getArgument() const final { return "remat-check-cpu-lowerable"; }
-  StringRef getDescription() const final {
-    return "Diagnose the ops on tensors that remat-lower-cpu cannot lower";
-  }
+    : remat::impl::CheckCpuLowerableBase<CheckLowerablePass> {
   void runOnOperation() override {
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
@@ -97,14 +90,14 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   // A diagnostic on each op on tensors left that bufferization cannot take
   // (a foreign op of another dialect), naming it, instead of bufferization's
   // internal failure on the first.
-  pm.addPass(std::make_unique<CheckLowerablePass>());
+  pm.addPass(remat::createCheckCpuLowerable());
   if (options.cInterface)
-    pm.addPass(std::make_unique<EmitCInterfacePass>());
+    pm.addPass(remat::createEmitCInterface());
   // Tile and vectorize on tensors, before bufferization, so that the
   // accumulator tiles become loop-carried vectors (no CSE: it would merge
   // rematerialized clones back into the values they replace).
   if (options.vectorize)
-    pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
+    pm.addNestedPass<func::FuncOp>(remat::createTileAndVectorize());
   // Tensors -> buffers across function boundaries; arguments and results
   // become memrefs with the identity layout (what the C interface expects).
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -114,13 +107,13 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // Copies of a slice onto itself that bufferization leaves for CSE to fold
   // (SliceCopies.cpp).
-  pm.addNestedPass<func::FuncOp>(remat::createDropSelfCopiesPass());
+  pm.addNestedPass<func::FuncOp>(remat::createDropSelfCopies());
   // Insert deallocations (ownership-based, at the end of each block) ...
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
   // ... then free each buffer right after its last use: the memory model
   // every plan was made under.
-  pm.addPass(createFreeAfterLastUse());
+  pm.addPass(remat::createFreeAfterLastUse());
   // What tiling left as linalg, and the vectors, become loops.
   pm.addPass(createConvertLinalgToLoopsPass());
   // Full unrolling: otherwise allocas land inside loops and the stack
@@ -130,7 +123,7 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   // i1 vectors are packed bits in LLVM, i1 memrefs a byte per element: the
   // masks of foreign arith.cmpf ops travel through memory element by element
   // (BoolTransfers.cpp).
-  pm.addNestedPass<func::FuncOp>(remat::createScalarizeBoolTransfersPass());
+  pm.addNestedPass<func::FuncOp>(remat::createScalarizeBoolTransfers());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -149,11 +142,7 @@ void remat::buildCpuPipeline(OpPassManager &pm,
 }
 
 void remat::registerCpuPipeline() {
-  PassRegistration<EmitCInterfacePass>();
-  PassRegistration<CheckLowerablePass>();
-  registerTileAndVectorizePass();
-  remat::registerDropSelfCopiesPass();
-  remat::registerScalarizeBoolTransfersPass();
+  registerRematCPUPasses();
   PassPipelineRegistration<CpuPipelineOptions>(
       "remat-lower-cpu",
       "Lower remat IR to the LLVM dialect for the host CPU: remat -> linalg, "

@@ -1,0 +1,120 @@
+//===- Passes.td - the passes of remat-lower-cpu -----------*- tablegen -*-===//
+//
+// The hand-written passes of the CPU pipeline (lib/Pipelines/CPU), in the
+// order remat-lower-cpu runs them. Each is usable on its own in remat-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_PIPELINES_CPU_PASSES_TD
+#define REMAT_PIPELINES_CPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CheckCpuLowerable : Pass<"remat-check-cpu-lowerable", "::mlir::ModuleOp"> {
+  let summary = "Diagnose the ops on tensors that remat-lower-cpu cannot lower";
+  let description = [{
+    Runs after `convert-remat-to-linalg`, which leaves on tensors only
+    upstream ops. Each op left that reads or produces a tensor and that
+    One-Shot Bufferize does not know (an op of a foreign dialect, an
+    elementwise op on dynamically shaped tensors) gets an error naming it and
+    what the pipeline lowers, instead of bufferization's internal "op was not
+    bufferized" on the first of them. Ops that touch no tensor pass.
+
+    ```mlir
+    // error: 'foo.op' op on tensors cannot be lowered by remat-lower-cpu: ...
+    %y = "foo.op"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+}
+
+def EmitCInterface : Pass<"remat-emit-c-interface", "::mlir::ModuleOp"> {
+  let summary = "Mark public functions with llvm.emit_c_interface";
+  let description = [{
+    Sets `llvm.emit_c_interface` on every public function with a body, so
+    that the LLVM lowering emits an `_mlir_ciface_<name>` wrapper taking
+    `StridedMemRefType` pointers: the entry point `remat-run`, the JIT runner
+    and the generated C header call.
+  }];
+}
+
+def TileAndVectorize : Pass<"remat-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile and vectorize linalg ops on tensors for the host CPU";
+  let description = [{
+    On tensors, before bufferization: f32 matmuls (any transposition,
+    batched or not), convolutions and filter gradients with one group become
+    a packed kernel with 8x32 register tiles, written directly in the vector
+    dialect (its panel is the scratch the planner counts for these ops);
+    other matmuls get 8x32 register tiles with the accumulator hoisted out of
+    the reduction loop; elementwise ops, fills, transposes and reductions
+    along their innermost dimension are tiled by up to 64 elements and
+    vectorized; `tensor.pad` and `tensor.insert_slice` become copies in
+    destination form; exp, log, tanh and erf become polynomial
+    approximations within a few ulp of libm. Tile sizes divide the loop
+    sizes, so no tile is partial. Ops it cannot vectorize (grouped
+    convolutions, gathers) are left for `convert-linalg-to-loops`.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect"
+  ];
+}
+
+def DropSelfCopies : Pass<"remat-drop-self-copies", "::mlir::func::FuncOp"> {
+  let summary = "Erase memref.copy ops whose source and target are the same view";
+  let description = [{
+    After bufferization, a slice inserted into the buffer it was extracted
+    from becomes a `memref.copy` of a view onto the same view. Such copies
+    do nothing; this pass erases them (CSE would fold the two views into one,
+    but the pipeline runs no CSE: it would merge rematerialized clones back
+    into the values they replace).
+  }];
+}
+
+def FreeAfterLastUse : Pass<"remat-free-after-last-use"> {
+  let summary = "Move each memref.dealloc right after the last use of its buffer";
+  let description = [{
+    The ownership-based buffer deallocation pipeline frees buffers at the end
+    of the block that allocated them. remat's memory model, and therefore
+    every plan, assumes a value is freed right after its last read. This pass
+    moves each unconditional `memref.dealloc` up to just after the last op of
+    its block that uses the buffer or any of its aliases (views, loop
+    arguments; from BufferViewFlowAnalysis), so that the measured peak of the
+    compiled code is the planned one. A `remat.hold` (see
+    `remat-hold-operands`) counts as a use; the pass erases the holds once
+    the frees are placed.
+
+    ```mlir
+    // Before
+    %a = memref.alloc() : memref<1024xf32>
+    linalg.generic ... ins(%a ...) outs(%b ...)
+    ... // long computation, %a dead
+    memref.dealloc %a : memref<1024xf32>
+    // After
+    %a = memref.alloc() : memref<1024xf32>
+    linalg.generic ... ins(%a ...) outs(%b ...)
+    memref.dealloc %a : memref<1024xf32>
+    ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def ScalarizeBoolTransfers
+    : Pass<"remat-scalarize-bool-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Move i1 vectors to and from memory one element at a time";
+  let description = [{
+    i1 vectors are packed bits in LLVM, but i1 memrefs hold a byte per
+    element: a 1-D `vector.transfer_read`/`transfer_write`, `vector.load` or
+    `vector.store` of i1 elements would read or write the wrong bytes. This
+    pass rewrites each as one `memref.load` or `memref.store` per element
+    (the masks of foreign `arith.cmpf` ops are the only i1 vectors the
+    pipeline makes).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // REMAT_PIPELINES_CPU_PASSES_TD
