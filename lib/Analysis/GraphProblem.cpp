@@ -203,11 +203,15 @@ void GraphBuilder::addComputeNode(Operation *op) {
   };
   bool split = hasSideResults(op) && op->getNumResults() > 1;
   unsigned held = split ? 1 : op->getNumResults();
-  int64_t bytes = 0, sideBytes = 0;
-  for (OpResult result : op->getResults())
+  int64_t bytes = 0, sideBytes = 0, hostBytes = 0;
+  for (OpResult result : op->getResults()) {
     (result.getResultNumber() < held ? bytes : sideBytes) +=
         deviceBytes(result);
+    if (isHostTensorType(result.getType()))
+      hostBytes += getMemoryBytes(result.getType());
+  }
   node.bytes = bytes;
+  node.hostBytes = hostBytes;
   int64_t flops, read, written;
   if (auto cost = dyn_cast<RematCostOpInterface>(op)) {
     flops = cost.flops();

@@ -370,12 +370,18 @@ Verification Replayer::run() {
   if (n == 0)
     profile.peak = profile.resident;
 
-  // Host memory: a host copy lives from its offload to its last reload.
+  // Host memory: a host copy lives from its offload to its last reload; a
+  // value computed into host memory (hostBytes) while each copy lives.
   std::vector<int64_t> hostDelta(n + 1, 0);
   for (NodeId id = 0; id < problem.size(); ++id)
     if (hostCopy[id]) {
       hostDelta[hostStart[id]] += problem.node(id).bytes;
       hostDelta[hostLastUse[id] + 1] -= problem.node(id).bytes;
+    }
+  for (const Instance &inst : instances)
+    if (int64_t bytes = problem.node(inst.node).hostBytes) {
+      hostDelta[inst.start] += bytes;
+      hostDelta[inst.lastUse + 1] -= bytes;
     }
   int64_t host = 0;
   for (size_t pos = 0; pos < n; ++pos) {

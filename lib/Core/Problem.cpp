@@ -47,7 +47,7 @@ std::optional<std::string> Problem::check() const {
   for (NodeId id = 0; id < size(); ++id) {
     const Node &node = nodes[id];
     std::string what = describe(id, node);
-    if (node.bytes < 0 || node.scratchBytes < 0)
+    if (node.bytes < 0 || node.scratchBytes < 0 || node.hostBytes < 0)
       return what + " has a negative size";
     if (!std::isfinite(node.cost) || node.cost < 0)
       return what + " has a cost that is negative or not finite";

@@ -115,6 +115,8 @@ FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
           readByteCount(func, "remat.planned_peak", signature.plannedPeak)) ||
       failed(
           readByteCount(func, "remat.planned_constant_bytes", constantBytes)) ||
+      failed(readByteCount(func, "remat.planned_host_peak",
+                           signature.plannedHostPeak)) ||
       failed(readByteCount(func, "remat.budget", signature.budget)))
     return failure();
   signature.plannedConstantBytes = constantBytes.value_or(0);

@@ -41,10 +41,6 @@
 
 namespace {
 
-/// Alignment that marks a host (offloaded) buffer; must match
-/// kHostBufferAlignment in the remat-to-linalg lowering.
-constexpr uint64_t kHostAlignment = 4096;
-
 struct Allocation {
   uint64_t size;
   bool host;
@@ -99,11 +95,11 @@ struct Tracker {
   int64_t currentHost = 0, peakHost = 0;
   int64_t allocations = 0;
 
-  /// A block of `size` bytes aligned to `alignment` (a power of two), or
-  /// null when the system has no memory for it, or when it would take the
-  /// live device bytes over the limit.
-  void *allocate(uint64_t alignment, uint64_t size) {
-    bool host = alignment == kHostAlignment;
+  /// A block of `size` bytes aligned to `alignment` (a power of two), in
+  /// host memory (offloaded values) or device memory, or null when the
+  /// system has no memory for it, or when it would take the live device
+  /// bytes over the limit.
+  void *allocate(uint64_t alignment, uint64_t size, bool host) {
     // Sizes are counted in int64; a size that does not fit (or whose
     // rounding overflows), like an alignment over 1 GiB, is one no system
     // satisfies.
@@ -168,8 +164,8 @@ Tracker &tracker() {
 /// An allocation for compiled code, which dereferences what it gets: when
 /// it fails, says so and ends the process (stdio flushed, no destructors:
 /// the compiled function is still on the stack).
-void *allocateOrExit(uint64_t alignment, uint64_t size) {
-  if (void *ptr = tracker().allocate(alignment, size))
+void *allocateOrExit(uint64_t alignment, uint64_t size, bool host) {
+  if (void *ptr = tracker().allocate(alignment, size, host))
     return ptr;
   Tracker &t = tracker();
   if (t.limit)
@@ -194,11 +190,23 @@ void *allocateOrExit(uint64_t alignment, uint64_t size) {
 extern "C" {
 
 void *_mlir_memref_to_llvm_alloc(uint64_t size) {
-  return allocateOrExit(16, size);
+  return allocateOrExit(16, size, /*host=*/false);
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
-  return allocateOrExit(std::max<uint64_t>(alignment, 16), size);
+  return allocateOrExit(std::max<uint64_t>(alignment, 16), size,
+                        /*host=*/false);
+}
+
+void *remat_runtime_host_alloc(uint64_t alignment, uint64_t size) {
+  // Counted as the device's buffers are (64-byte granules), which is what
+  // the planner's host bytes count.
+  if (size > std::numeric_limits<uint64_t>::max() - 63)
+    size = std::numeric_limits<uint64_t>::max();
+  else
+    size = (size + 63) / 64 * 64;
+  return allocateOrExit(std::max<uint64_t>(alignment, 16), size,
+                        /*host=*/true);
 }
 
 void _mlir_memref_to_llvm_free(void *ptr) { tracker().release(ptr); }
@@ -208,7 +216,7 @@ void *remat_runtime_alloc(uint64_t size) {
   // the planner counts.
   if (size > std::numeric_limits<uint64_t>::max() - 63)
     return nullptr;
-  return tracker().allocate(64, (size + 63) / 64 * 64);
+  return tracker().allocate(64, (size + 63) / 64 * 64, /*host=*/false);
 }
 
 void remat_runtime_free(void *ptr) { tracker().release(ptr); }

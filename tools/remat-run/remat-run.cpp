@@ -537,6 +537,8 @@ int main(int argc, char **argv) {
     llvm::outs() << " incl. " << signature->plannedConstantBytes
                  << " B of constants";
   llvm::outs() << ", host peak " << hostPeak << " B";
+  if (signature->plannedHostPeak)
+    llvm::outs() << " (planned " << *signature->plannedHostPeak << " B)";
   if (signature->plannedPeak) {
     llvm::outs() << "; planned peak " << *signature->plannedPeak << " B ("
                  << formatBytes(*signature->plannedPeak)
@@ -558,16 +560,33 @@ int main(int argc, char **argv) {
                   1.0);
     bool withinBudget = !signature->budget || measured <= *signature->budget;
     bool closeToPlan = deviation <= checkMemory;
-    llvm::outs() << (withinBudget && closeToPlan ? "PASS" : "FAIL")
+    // Host bytes (offloaded values) against the plan's, with the same
+    // tolerance, when the plan says how many.
+    std::optional<double> hostDeviation;
+    if (signature->plannedHostPeak)
+      hostDeviation =
+          *signature->plannedHostPeak == 0
+              ? (hostPeak == 0 ? 0.0 : 1.0)
+              : std::fabs(static_cast<double>(hostPeak) /
+                              static_cast<double>(*signature->plannedHostPeak) -
+                          1.0);
+    bool hostCloseToPlan = !hostDeviation || *hostDeviation <= checkMemory;
+    llvm::outs() << (withinBudget && closeToPlan && hostCloseToPlan ? "PASS"
+                                                                    : "FAIL")
                  << " memory: measured " << measured << " B";
     if (signature->budget)
       llvm::outs() << (withinBudget ? " <= " : " > ") << "budget "
                    << *signature->budget << " B";
     llvm::outs() << ", " << llvm::format("%.2f%%", 100 * deviation)
-                 << " from the plan (tolerance "
+                 << " from the plan";
+    if (hostDeviation)
+      llvm::outs() << "; host " << hostPeak << " B, "
+                   << llvm::format("%.2f%%", 100 * *hostDeviation)
+                   << " from the plan";
+    llvm::outs() << " (tolerance "
                  << llvm::format("%.2f%%", 100 * checkMemory.getValue())
                  << ")\n";
-    if (!withinBudget || !closeToPlan)
+    if (!withinBudget || !closeToPlan || !hostCloseToPlan)
       status = 1;
   }
   if (!expectOutputs.empty()) {

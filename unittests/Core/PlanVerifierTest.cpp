@@ -159,6 +159,22 @@ TEST(PlanVerifierTest, OffloadAndReload) {
                    2 * 8 * p.transferCostPerByte);
 }
 
+// A value already in host memory (an explicit remat.offload in the input)
+// holds its host bytes while each copy of it lives, never device bytes.
+TEST(PlanVerifierTest, HostValuesCountInTheHostPeak) {
+  Problem p = chainWithSkip();
+  p.node(1).bytes = 0;
+  p.node(1).hostBytes = 8; // a lives in host memory until d reads it
+  p.node(2).hostBytes = 4; // and so does b, until c
+  Verification v = verifyPlan(p, Plan::keepAll(p));
+  ASSERT_TRUE(v.ok()) << v.error;
+  // a, b, c, d, return: host bytes 8, 12, 12, 8, 0.
+  EXPECT_EQ(v.profile.hostPeak, 12);
+  EXPECT_EQ(v.profile.live, (std::vector<int64_t>{4, 12, 20, 20, 12}));
+  p.node(2).hostBytes = -1;
+  EXPECT_NE(p.check(), std::nullopt);
+}
+
 // Reports draw and list every copy: the original, recomputed and reloaded
 // device copies, and the host copy, each over the executions it spans.
 TEST(PlanVerifierTest, LifetimesOfEveryCopy) {

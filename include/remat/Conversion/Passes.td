@@ -16,8 +16,9 @@ def ConvertRematToLinalg : Pass<"convert-remat-to-linalg"> {
     broadcasts, reductions, softmax, normalization, losses, dropout), views
     for reshapes and slices, `scf.for` for `remat.scan`. f16 and bf16 compute
     and accumulate in f32. `remat.checkpoint` and `remat.name` disappear;
-    `remat.offload`/`remat.reload` become copies into page-aligned (host) and
-    cache-line-aligned (device) buffers. Foreign elementwise ops on static
+    `remat.offload`/`remat.reload` become copies into fresh buffers, in the
+    `#remat.host` memory space for host memory (each target's pipeline
+    allocates that space: `remat-lower-host-memory` on the CPU). Foreign elementwise ops on static
     tensors (`arith` and `math`, integer ones included) become a
     `linalg.generic` applying the same op to one element, with a fresh result
     tensor, as the planner counts them; other foreign ops are left alone.

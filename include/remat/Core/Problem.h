@@ -51,6 +51,10 @@ struct Node {
   std::string name;
   /// Bytes of the value in device memory.
   int64_t bytes = 0;
+  /// Bytes of the value in host memory (a result already in host memory in
+  /// the input, such as an explicit remat.offload's): counted in the plan's
+  /// host peak while a copy of the value lives, never against the budget.
+  int64_t hostBytes = 0;
   /// Bytes of temporaries its computation allocates and frees while running.
   int64_t scratchBytes = 0;
   /// Cost of computing it once (FLOPs, or FLOP-equivalents).

@@ -46,6 +46,8 @@ struct FunctionSignature {
   /// constants in it (globals, not heap allocations, once compiled).
   std::optional<int64_t> plannedPeak;
   int64_t plannedConstantBytes = 0;
+  /// The host (offloaded) bytes it planned to hold at most at once.
+  std::optional<int64_t> plannedHostPeak;
   /// The budget it planned under, when one was given.
   std::optional<int64_t> budget;
 };
@@ -54,8 +56,8 @@ struct FunctionSignature {
 /// for a declaration without a body, for types the runner cannot pass
 /// (dynamic shapes, unsupported elements, tensors whose size in bytes does
 /// not fit in 64 bits) and for planned byte counts (remat.planned_peak,
-/// remat.planned_constant_bytes, remat.budget) that are not integers from 0
-/// to 2^63-1.
+/// remat.planned_constant_bytes, remat.planned_host_peak, remat.budget) that
+/// are not integers from 0 to 2^63-1.
 llvm::FailureOr<FunctionSignature> readSignature(mlir::func::FuncOp func);
 
 /// Fails, naming the argument or result, when a tensor of `signature` is

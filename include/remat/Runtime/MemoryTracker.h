@@ -2,9 +2,10 @@
 |*                                                                          *|
 |* The tracked allocator behind compiled code. Code lowered by remat's CPU  *|
 |* pipeline allocates through _mlir_memref_to_llvm_aligned_alloc/_free      *|
-|* (finalize-memref-to-llvm{use-generic-functions}); this library           *|
-|* implements them and counts live bytes. Page-aligned (4096) allocations   *|
-|* are host memory (remat.offload); all others are device memory.           *|
+|* (finalize-memref-to-llvm{use-generic-functions}) and host buffers        *|
+|* (remat.offload, the #remat.host memory space) through                    *|
+|* remat_runtime_host_alloc (remat-lower-host-memory); this library         *|
+|* implements them and counts live device and host bytes apart.             *|
 |*                                                                          *|
 |* Set REMAT_TRACE_ALLOCATIONS=1 to print every allocation and free.       *|
 |* Freed blocks of up to 32 MiB stay mapped in the process (no page faults  *|
@@ -29,6 +30,9 @@ extern "C" {
 void *_mlir_memref_to_llvm_alloc(uint64_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
 void _mlir_memref_to_llvm_free(void *ptr);
+/* Host memory (offloaded values), freed by _mlir_memref_to_llvm_free. Like
+ * the device allocators, ends the process when it cannot allocate. */
+void *remat_runtime_host_alloc(uint64_t alignment, uint64_t size);
 
 /* Allocate and free tracked device memory from the host program (e.g. the
  * arguments of a call, so that they count as the planner counts them). */

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "remat/Dialect/Remat/IR/RematDialect.h"
 
 namespace remat::lowering {
 
@@ -33,11 +34,14 @@ void populateGradientPatterns(mlir::TypeConverter &converter,
 void populateStructurePatterns(mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns);
 
-/// Alignment of host (offloaded) buffers. The runtime's tracked allocator
-/// counts page-aligned allocations as host memory, the rest as device.
-inline constexpr int64_t kHostBufferAlignment = 4096;
-/// Alignment of device buffers (a cache line, enough for AVX-512).
-inline constexpr int64_t kDeviceBufferAlignment = 64;
+/// Alignment of the buffers offload and reload copy into (a cache line,
+/// enough for AVX-512), as one-shot bufferization aligns its own.
+inline constexpr int64_t kBufferAlignmentBytes = 64;
+
+/// The memory space of host buffers (offloaded values): #remat.host.
+inline mlir::Attribute hostMemorySpace(mlir::OpBuilder &b) {
+  return HostMemoryAttr::get(b.getContext());
+}
 
 } // namespace remat::lowering
 

@@ -8,8 +8,10 @@
 // the segments between them, storing the carries at each start, around the
 // loop over the segment's layers. The backward of a Revolve scan is a loop
 // over its schedule's actions, a constant table, with an scf.index_switch
-// on each action's kind. offload/reload copy into a fresh buffer:
-// page-aligned for host memory, so the runtime can tell the two apart.
+// on each action's kind. offload/reload copy into a fresh buffer, in the
+// #remat.host memory space for host memory: each target's pipeline
+// allocates that space through its own entry point (the CPU pipeline's
+// remat-lower-host-memory), so that host and device bytes are counted apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,11 +49,12 @@ struct CheckpointLowering final : OpConversionPattern<CheckpointOp> {
 
 /// A new, uninitialized buffer of `type` with the given alignment, as a
 /// tensor.
-Value newAlignedTensor(OpBuilder &b, Location loc, RankedTensorType type,
-                       int64_t alignment) {
-  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
-  Value buffer = memref::AllocOp::create(b, loc, memrefType,
-                                         b.getI64IntegerAttr(alignment));
+Value newHostTensor(OpBuilder &b, Location loc, RankedTensorType type) {
+  auto memrefType =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), hostMemorySpace(b));
+  Value buffer = memref::AllocOp::create(
+      b, loc, memrefType, b.getI64IntegerAttr(kBufferAlignmentBytes));
   return bufferization::ToTensorOp::create(b, loc, type, buffer,
                                            /*restrict=*/true,
                                            /*writable=*/true);
@@ -222,16 +225,15 @@ struct ScanLowering final : OpConversionPattern<ScanOp> {
     // The carries are updated in place, in a copy of each init.
     SmallVector<Value> iterInits = copiesOf(rewriter, loc, adaptor.getInits());
     // Stacked outputs in host memory (an offload scan's carries) are
-    // allocated as remat.offload's copies are, page-aligned; the snapshot
+    // allocated as remat.offload's copies are, in host memory; the snapshot
     // stacks are left for the loop to fill.
     for (Value result : op.getResults().drop_front(numCarries)) {
       auto type = cast<RankedTensorType>(result.getType());
       iterInits.push_back(
           isHostTensorType(type)
-              ? newAlignedTensor(rewriter, loc,
-                                 RankedTensorType::get(type.getShape(),
-                                                       type.getElementType()),
-                                 kHostBufferAlignment)
+              ? newHostTensor(rewriter, loc,
+                              RankedTensorType::get(type.getShape(),
+                                                    type.getElementType()))
               : emptyTensor(rewriter, loc, type));
     }
     SmallVector<bool> hostOutputs;
@@ -426,13 +428,24 @@ struct RevolveScanLowering final : OpConversionPattern<RevolveScanOp> {
 
 /// Copies `input` into a new buffer with the given alignment, as a tensor.
 Value copyToNewBuffer(OpBuilder &b, Location loc, Value input,
-                      int64_t alignment) {
+                      Attribute fromSpace, Attribute toSpace) {
   auto type = cast<RankedTensorType>(input.getType());
-  auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
-  Value source = bufferization::ToBufferOp::create(b, loc, memrefType, input,
+  // The source may be a slice (a layer of a host stack): read it through a
+  // fully dynamic strided view, which any layout casts to, rather than an
+  // identity one, for which bufferization would copy it first.
+  SmallVector<int64_t> dynamicStrides(type.getRank(), ShapedType::kDynamic);
+  auto sourceType = MemRefType::get(
+      type.getShape(), type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
+                             dynamicStrides),
+      fromSpace);
+  auto bufferType =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), toSpace);
+  Value source = bufferization::ToBufferOp::create(b, loc, sourceType, input,
                                                    /*read_only=*/true);
-  Value buffer = memref::AllocOp::create(b, loc, memrefType,
-                                         b.getI64IntegerAttr(alignment));
+  Value buffer = memref::AllocOp::create(
+      b, loc, bufferType, b.getI64IntegerAttr(kBufferAlignmentBytes));
   memref::CopyOp::create(b, loc, source, buffer);
   return bufferization::ToTensorOp::create(b, loc, type, buffer,
                                            /*restrict=*/true,
@@ -445,8 +458,8 @@ struct OffloadLowering final : OpConversionPattern<OffloadOp> {
   matchAndRewrite(OffloadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, copyToNewBuffer(rewriter, op.getLoc(),
-                                           adaptor.getInput(),
-                                           kHostBufferAlignment));
+                                           adaptor.getInput(), Attribute(),
+                                           hostMemorySpace(rewriter)));
     return success();
   }
 };
@@ -458,7 +471,8 @@ struct ReloadLowering final : OpConversionPattern<ReloadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, copyToNewBuffer(rewriter, op.getLoc(),
                                            adaptor.getInput(),
-                                           kDeviceBufferAlignment));
+                                           hostMemorySpace(rewriter),
+                                           Attribute()));
     return success();
   }
 };

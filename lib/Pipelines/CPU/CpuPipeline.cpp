@@ -131,6 +131,11 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   // have none: they call libm.
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // Host buffers (#remat.host) through the runtime's host allocator, which
+  // counts them apart from device memory; then no type names the space.
+  remat::LowerHostMemoryOptions hostMemory;
+  hostMemory.trackAllocations = options.trackAllocations;
+  pm.addPass(remat::createLowerHostMemory(hostMemory));
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = options.trackAllocations;
   memrefToLLVM.useAlignedAlloc = true;

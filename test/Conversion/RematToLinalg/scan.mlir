@@ -106,21 +106,22 @@ func.func @scan_reverse(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> (tensor<4xf
 
 // -----
 
-// An offload scan's stack of carries lives in host memory: a page-aligned
-// buffer (how the runtime tells host from device), into which each
-// iteration inserts the carry itself (that copy is the transfer; the
-// remat.offload goes). The backward reads a layer's host slice and reloads
-// it into a fresh, device-aligned buffer.
+// An offload scan's stack of carries lives in host memory: a buffer in the
+// #remat.host memory space (each target allocates it through its host
+// allocator), into which each iteration inserts the carry itself (that copy
+// is the transfer; the remat.offload goes). The backward reads a layer's
+// host slice and reloads it into a fresh device buffer.
 // CHECK-LABEL: func.func @offload_scan
-// CHECK: %[[HOST:.*]] = memref.alloc() {alignment = 4096 : i64} : memref<3x4xf32>
+// CHECK: %[[HOST:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3x4xf32, #remat.host>
 // CHECK: %[[STACK:.*]] = bufferization.to_tensor %[[HOST]] restrict writable
 // CHECK: scf.for %{{.*}} = {{.*}} iter_args(%[[C:.*]] = %{{.*}}, %[[ACC:.*]] = %[[STACK]])
-// CHECK-NOT: memref.alloc() {alignment = 4096
+// CHECK-NOT: #remat.host>
 // CHECK: tensor.insert_slice %[[C]] into %[[ACC]]
 // CHECK: scf.for
 // CHECK: %[[SLICE:.*]] = tensor.extract_slice
-// CHECK: bufferization.to_buffer %[[SLICE]]
-// CHECK: memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[SLICE]] read_only : tensor<4xf32> to memref<4xf32, strided<[?], offset: ?>, #remat.host>
+// CHECK: %[[DEV:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+// CHECK: memref.copy %[[SRC]], %[[DEV]] : memref<4xf32, strided<[?], offset: ?>, #remat.host> to memref<4xf32>
 func.func @offload_scan(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %h, %stack = remat.scan mode <offload> (%c = %h0 : tensor<4xf32>) over (%w = %ws : tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32, #remat.host>) {
     %m = remat.mul %c, %w : tensor<4xf32>

@@ -100,6 +100,40 @@ def FreeAfterLastUse : Pass<"remat-free-after-last-use"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def LowerHostMemory : Pass<"remat-lower-host-memory", "::mlir::ModuleOp"> {
+  let summary = "Allocate #remat.host buffers through the runtime's host entry point";
+  let description = [{
+    `convert-remat-to-linalg` allocates the buffers of `remat.offload` (and
+    the host stacks of an offloading `remat.scan`) in the `#remat.host`
+    memory space. On the CPU host and device memory are the same memory, but
+    the runtime counts them apart, as a GPU's would: this pass replaces each
+    `memref.alloc` in that space with a call of
+    `remat_runtime_host_alloc(alignment, bytes)` (libRematRuntime) wrapped
+    into a memref descriptor, then drops the memory space from every type
+    in the module so that the standard LLVM lowerings apply. Frees stay
+    `memref.dealloc`: the runtime knows which blocks are host memory. With
+    `track-allocations=false` the allocations stay `memref.alloc` (plain
+    `aligned_alloc`) and only the memory space is dropped.
+
+    ```mlir
+    // Before
+    %h = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32, #remat.host>
+    // After
+    %p = llvm.call @remat_runtime_host_alloc(%c64, %c128) : (i64, i64) -> !llvm.ptr
+    %d = ... memref descriptor of %p ...
+    %h = builtin.unrealized_conversion_cast %d : !llvm.struct<...> to memref<4x8xf32>
+    ```
+
+    Host buffers must have static shapes (a dynamic one gets an error).
+  }];
+  let options = [
+    Option<"trackAllocations", "track-allocations", "bool", "true",
+           "Allocate host buffers through remat_runtime_host_alloc "
+           "(otherwise memref.alloc; default: true)">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ScalarizeBoolTransfers
     : Pass<"remat-scalarize-bool-transfers", "::mlir::func::FuncOp"> {
   let summary = "Move i1 vectors to and from memory one element at a time";

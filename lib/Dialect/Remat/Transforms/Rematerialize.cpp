@@ -405,6 +405,8 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
                 builder.getI64IntegerAttr(result.profile.peak));
   func->setAttr("remat.planned_constant_bytes",
                 builder.getI64IntegerAttr(constantBytes));
+  func->setAttr("remat.planned_host_peak",
+                builder.getI64IntegerAttr(result.profile.hostPeak));
   if (budgetBytes)
     func->setAttr("remat.budget", builder.getI64IntegerAttr(*budgetBytes));
 

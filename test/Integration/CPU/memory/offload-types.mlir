@@ -13,6 +13,7 @@
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: remat-run %t.mlir --check-memory=0 --print=0 --expect-outputs=%t.out | FileCheck %s --check-prefix=OFFLOAD
 // RUN: remat-run %t.mlir --no-vectorize --check-memory=0 --print=0 --expect-outputs=%t.out | FileCheck %s --check-prefix=OFFLOAD
+// RUN: sed 's/remat.planned_host_peak = 576/remat.planned_host_peak = 512/' %t.mlir | not remat-run - --check-memory=0.05 --print=0 | FileCheck %s --check-prefix=HOSTFAIL
 // RUN: sed -e '/remat.offload/d' -e '/remat.reload/d' -e 's/%%\([dmbi]\)2\b/%%\1/g' %t/explicit.mlir | remat-run - --print=0 --save-outputs=%t.ref > /dev/null
 // RUN: remat-opt %t/explicit.mlir -remat-rematerialize="budget=100%" | remat-run - --check-memory=0 --print=0 --expect-outputs=%t.ref | FileCheck %s --check-prefix=EXPLICIT
 
@@ -27,12 +28,15 @@
 // IR: remat.reload %{{.*}} : tensor<64xf64, #remat.host> -> tensor<64xf64>
 // IR: remat.reload %{{.*}} : tensor<64xi1, #remat.host> -> tensor<64xi1>
 
-// Offloaded, the two vectors leave the device across that peak: 197952 B
-// (the host copies are page-aligned buffers, 4 KiB each).
-// OFFLOAD: measured peak 197952 B {{.*}} host peak 8192 B; planned peak 197952 B
+// Offloaded, the two vectors leave the device across that peak: 197952 B.
+// Their host copies are counted apart, as planned: 512 + 64 B.
+// OFFLOAD: measured peak 197952 B {{.*}} host peak 576 B (planned 576 B); planned peak 197952 B
 // OFFLOAD: PASS memory
 // OFFLOAD: PASS output 0 is bitwise identical
 // OFFLOAD: PASS output 1 is bitwise identical
+
+// --check-memory compares the host bytes with the plan's too.
+// HOSTFAIL: FAIL memory: measured 197952 B <= budget 197952 B, 0.00% from the plan; host 576 B, 12.50% from the plan (tolerance 5.00%)
 
 // The argument and the constants, the live f32 and integer temporaries; the
 // four host copies are not counted.

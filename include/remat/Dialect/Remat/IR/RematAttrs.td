@@ -184,10 +184,16 @@ def Remat_ScanModeAttr : Remat_Attr<"ScanMode", "scan_mode"> {
 }
 
 def Remat_HostMemoryAttr : Remat_Attr<"HostMemory", "host"> {
-  let summary = "tensor encoding for a value resident in host memory";
+  let summary = "host memory: a tensor encoding and a memref memory space";
   let description = [{
     `tensor<4x4xf32, #remat.host>` is the type of a value moved to host memory
     by `remat.offload`. Compute ops reject it; `remat.reload` brings it back.
+
+    Once lowered, `memref<4x4xf32, #remat.host>` is a buffer in host memory:
+    `convert-remat-to-linalg` allocates offloaded copies in this memory
+    space, and each target's pipeline allocates it where the target keeps
+    host memory (`remat-lower-host-memory` on the CPU, through the runtime's
+    host allocator, so that host and device bytes are counted apart).
   }];
 }
 
