@@ -24,7 +24,8 @@ void registerRematDialects(mlir::DialectRegistry &registry);
 
 /// The upstream dialects, interface implementations (tiling, bufferization,
 /// conversion to LLVM) and LLVM IR translations remat-lower-cpu and the
-/// Runner use. registerRematDialects calls it; a tool that registers every
+/// Runner use, and the CPU target's memory model (target=cpu, the default
+/// of remat-autodiff and remat-rematerialize). registerRematDialects calls it; a tool that registers every
 /// upstream dialect and extension already has them.
 void registerCpuPipelineExtensions(mlir::DialectRegistry &registry);
 

@@ -2,6 +2,8 @@
 
 #include "remat/Analysis/GraphProblem.h"
 
+#include "remat/Analysis/RegionPeak.h"
+
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -11,7 +13,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
-#include "remat/Dialect/Remat/IR/RegionPeak.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -29,11 +30,11 @@ std::string GraphProblem::describe(NodeId id) const {
 
 Location GraphProblem::location(NodeId id) const { return locations[id]; }
 
-bool remat::isViewOp(Operation *op) {
+bool remat::isViewOp(Operation *op, const TargetMemoryModel &target) {
   if (op->getNumResults() != 1 || op->getNumOperands() == 0)
     return false;
-  if (auto cost = dyn_cast<RematCostOpInterface>(op))
-    return cost.isView();
+  if (isa<RematCostOpInterface>(op))
+    return target.isView(op);
   return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
              tensor::ExtractSliceOp, tensor::CastOp, tensor::ReshapeOp>(op);
 }
@@ -49,7 +50,7 @@ namespace {
 class GraphBuilder {
 public:
   GraphBuilder(func::FuncOp func, const CostModelOptions &options)
-      : func(func), options(options) {}
+      : func(func), options(options), target(*options.target) {}
 
   FailureOr<GraphProblem> build();
 
@@ -70,6 +71,7 @@ private:
 
   func::FuncOp func;
   const CostModelOptions &options;
+  const TargetMemoryModel &target;
   GraphProblem graph;
 };
 
@@ -149,7 +151,7 @@ LogicalResult GraphBuilder::checkNestedCode() {
 NodeId GraphBuilder::addResident(Value value, std::string name, Operation *op) {
   Node node;
   node.name = std::move(name);
-  node.bytes = getMemoryBytes(value.getType());
+  node.bytes = target.getMemoryBytes(value.getType());
   node.resident = true;
   NodeId id = graph.problem.addNode(std::move(node));
   graph.ops.push_back(op);
@@ -196,10 +198,10 @@ void GraphBuilder::addComputeNode(Operation *op) {
   node.name = op->getName().getStringRef().str();
   // Each result is a buffer of its own, in device memory unless it is an
   // offloaded (#remat.host) copy, which the budget does not cover.
-  auto deviceBytes = [](Value result) -> int64_t {
+  auto deviceBytes = [&](Value result) -> int64_t {
     return isHostTensorType(result.getType())
                ? 0
-               : getMemoryBytes(result.getType());
+               : target.getMemoryBytes(result.getType());
   };
   bool split = hasSideResults(op) && op->getNumResults() > 1;
   unsigned held = split ? 1 : op->getNumResults();
@@ -208,7 +210,7 @@ void GraphBuilder::addComputeNode(Operation *op) {
     (result.getResultNumber() < held ? bytes : sideBytes) +=
         deviceBytes(result);
     if (isHostTensorType(result.getType()))
-      hostBytes += getMemoryBytes(result.getType());
+      hostBytes += target.getMemoryBytes(result.getType());
   }
   node.bytes = bytes;
   node.hostBytes = hostBytes;
@@ -228,7 +230,7 @@ void GraphBuilder::addComputeNode(Operation *op) {
   }
   // What the op allocates while it runs: its own temporaries, or those of
   // the regions or the callee it runs; and its side results.
-  node.scratchBytes = nestedScratchBytes(op) + sideBytes;
+  node.scratchBytes = nestedScratchBytes(op, target) + sideBytes;
   node.cost = static_cast<double>(flops) +
               options.bytesWeight * static_cast<double>(read + written);
   node.recomputable = isRecomputable(op);
@@ -282,7 +284,7 @@ LogicalResult GraphBuilder::addOp(Operation *op) {
     addResident(op->getResult(0), op->getName().getStringRef().str(), op);
     return success();
   }
-  if (isViewOp(op)) {
+  if (isViewOp(op, target)) {
     auto it = graph.origins.find(op->getOperand(0));
     if (it != graph.origins.end()) {
       ValueOrigin origin = it->second;
@@ -306,6 +308,7 @@ FailureOr<GraphProblem> GraphBuilder::build() {
                           "one block; @")
            << func.getSymName() << " has " << body.getBlocks().size()
            << " blocks (run it before lowering to control flow)";
+  graph.target = &target;
   graph.problem.transferCostPerByte = options.transferCostPerByte;
   if (failed(checkNestedCode()))
     return failure();
@@ -346,5 +349,10 @@ FailureOr<GraphProblem> GraphBuilder::build() {
 
 FailureOr<GraphProblem>
 remat::buildGraphProblem(func::FuncOp func, const CostModelOptions &options) {
+  if (!options.target) {
+    func.emitError("remat: no target memory model to size the function for "
+                   "(CostModelOptions::target)");
+    return failure();
+  }
   return GraphBuilder(func, options).build();
 }

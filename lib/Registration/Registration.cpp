@@ -56,6 +56,7 @@
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Dialect/Remat/Transforms/GradientRules.h"
 #include "remat/Dialect/Remat/Transforms/Passes.h"
+#include "remat/Pipelines/CPU/MemoryModel.h"
 #include "remat/Pipelines/Pipelines.h"
 
 using namespace mlir;
@@ -67,6 +68,9 @@ void remat::registerRematDialects(DialectRegistry &registry) {
 }
 
 void remat::registerCpuPipelineExtensions(DialectRegistry &registry) {
+  // The CPU target's memory model (target=cpu, the passes' default).
+  registerCpuMemoryModel();
+
   // The dialects remat-lower-cpu goes through, so that IR printed between
   // its passes parses again in the same tool.
   registry.insert<affine::AffineDialect, arith::ArithDialect,

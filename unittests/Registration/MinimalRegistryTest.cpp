@@ -20,6 +20,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "remat/Dialect/Remat/Transforms/Passes.h"
+#include "remat/Pipelines/CPU/MemoryModel.h"
 #include "remat/Pipelines/Pipelines.h"
 #include "remat/Registration.h"
 #include "remat/Runner/Runner.h"
@@ -137,6 +138,80 @@ TEST_F(MinimalRegistry, CleanupsBetweenPlanAndLowering) {
                     "solver=greedy}",
                     /*cleanups=*/true),
             "");
+}
+
+/// A target like the CPU but without host memory: the diagnostics for
+/// offloading on such a target (no registered target lacks it).
+class NoHostMemoryModel final : public remat::TargetMemoryModel {
+public:
+  StringRef getName() const override { return "test-no-host"; }
+  int64_t getBufferAlignment() const override {
+    return remat::getCpuMemoryModel().getBufferAlignment();
+  }
+  int64_t getScratchBytes(Operation *op) const override {
+    return remat::getCpuMemoryModel().getScratchBytes(op);
+  }
+  bool viewNeedsCopy(Operation *op) const override {
+    return remat::getCpuMemoryModel().viewNeedsCopy(op);
+  }
+  bool hasHostMemory() const override { return false; }
+};
+
+TEST_F(MinimalRegistry, OffloadNeedsHostMemory) {
+  remat::registerTargetMemoryModel(std::make_unique<NoHostMemoryModel>());
+  // A scan in offload mode.
+  std::string error =
+      compile(scanModel("offload"), "remat-autodiff{target=test-no-host}");
+  EXPECT_NE(error.find("'remat.scan' op puts values in host memory, but "
+                       "target 'test-no-host' has none (remat-autodiff); use "
+                       "mode <full>, <nested> or <revolve>"),
+            std::string::npos)
+      << error;
+  // Recomputation alone plans on it.
+  EXPECT_EQ(compile(scanModel("nested"),
+                    "remat-autodiff{target=test-no-host},remat-"
+                    "rematerialize{target=test-no-host}"),
+            "");
+  // allow-offload.
+  error = compile(readExample("mlp.mlir"),
+                  "remat-autodiff,remat-rematerialize{target=test-no-host "
+                  "budget=80% allow-offload}");
+  EXPECT_NE(error.find("remat-rematerialize: allow-offload needs host "
+                       "memory, and target 'test-no-host' has none; drop "
+                       "allow-offload"),
+            std::string::npos)
+      << error;
+  // An explicit offload.
+  error = compile(R"mlir(
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %h = remat.offload %x : tensor<4xf32> -> tensor<4xf32, #remat.host>
+  %y = remat.reload %h : tensor<4xf32, #remat.host> -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+)mlir",
+                  "remat-rematerialize{target=test-no-host}");
+  EXPECT_NE(error.find("'remat.offload' op puts values in host memory, but "
+                       "target 'test-no-host' has none (remat-rematerialize)"),
+            std::string::npos)
+      << error;
+  // An offloading checkpoint policy.
+  error = compile(R"mlir(
+func.func @f(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> tensor<f32> {
+  %y = remat.checkpoint policy <save_and_offload_only_these_names save [] offload ["h"]> -> tensor<64x64xf32> {
+    %m = remat.matmul %x, %w : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %h = remat.name %m as "h" : tensor<64x64xf32>
+    %t = remat.tanh %h : tensor<64x64xf32>
+    remat.yield %t : tensor<64x64xf32>
+  }
+  %l = remat.reduce_sum %y dims [0, 1] : tensor<64x64xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+)mlir",
+                  "remat-autodiff,remat-rematerialize{target=test-no-host}");
+  EXPECT_NE(error.find("is offloaded by its checkpoint's policy, but target "
+                       "'test-no-host' has no host memory"),
+            std::string::npos)
+      << error;
 }
 
 } // namespace

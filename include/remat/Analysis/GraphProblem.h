@@ -33,6 +33,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Operation.h"
+#include "remat/Analysis/TargetMemoryModel.h"
 #include "remat/Core/Problem.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -54,6 +55,8 @@ struct ValueOrigin {
 /// A function as a Problem, with the IR behind each node.
 struct GraphProblem {
   Problem problem;
+  /// The target the problem is sized for.
+  const TargetMemoryModel *target = nullptr;
   /// The op each node stands for; null for arguments. Applying a plan may
   /// erase an op whose every read moved to a recomputed copy: what outlives
   /// the rewrite (the reports) reads `locations` and node names instead.
@@ -89,6 +92,9 @@ struct GraphProblem {
 
 /// Options of the cost model.
 struct CostModelOptions {
+  /// What the target the function is compiled for allocates besides the
+  /// values (buffer granule, scratch, view copies). Required.
+  const TargetMemoryModel *target = nullptr;
   /// Problem cost of a node = FLOPs + bytesWeight * (bytes read + written).
   double bytesWeight = 1.0;
   /// Let the solver move any value to host memory (otherwise only values an
@@ -98,16 +104,18 @@ struct CostModelOptions {
   double transferCostPerByte = 4.0;
 };
 
-/// Whether `op` produces a view of its first operand (no new memory).
-bool isViewOp(mlir::Operation *op);
+/// Whether `op` produces a view of its first operand (no new memory) on
+/// `target`.
+bool isViewOp(mlir::Operation *op, const TargetMemoryModel &target);
 
 /// Whether `op`'s results after the first are side results, modelled as
 /// nodes of their own (see above).
 bool hasSideResults(mlir::Operation *op);
 
-/// Builds the problem for `func`. Emits a diagnostic on the offending op or
-/// argument and fails when the IR cannot be modelled (several blocks, dynamic
-/// shapes, memref values).
+/// Builds the problem for `func`, sized for `options.target`. Emits a
+/// diagnostic on the offending op or argument and fails when the IR cannot
+/// be modelled (several blocks, dynamic shapes, memref values) or when no
+/// target is given.
 llvm::FailureOr<GraphProblem> buildGraphProblem(mlir::func::FuncOp func,
                                                 const CostModelOptions &options);
 

@@ -13,8 +13,8 @@
 // normalization gradients are reductions plus elementwise maps.
 // embedding_grad is the one true scatter: an scf.for over the ids that adds
 // each gradient row into its table row. f16/bf16 compute and accumulate in
-// f32; what each lowering allocates beyond its results is the op's
-// RematCostOpInterface::scratchBytes (CostModel.cpp).
+// f32; what each lowering allocates beyond its results is
+// getLoweringScratchBytes (LoweringScratch.cpp).
 //
 //===----------------------------------------------------------------------===//
 

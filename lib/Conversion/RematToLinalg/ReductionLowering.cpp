@@ -3,7 +3,7 @@
 // Reductions accumulate in f32 (for f16/bf16 too) in a tensor initialized
 // with the identity of the combiner. softmax is decomposed: max, exp(x - max)
 // written into the result, sum, then an in-place divide; its scratch is the
-// two reduced tensors (RematCostOpInterface::scratchBytes says so).
+// two reduced tensors (getLoweringScratchBytes, LoweringScratch.cpp, says so).
 //
 //===----------------------------------------------------------------------===//
 

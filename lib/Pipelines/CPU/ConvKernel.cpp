@@ -39,7 +39,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "remat/Dialect/Remat/IR/KernelScratch.h"
+#include "KernelScratch.h"
 
 using namespace mlir;
 using namespace remat;

@@ -14,6 +14,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "remat/Conversion/Passes.h"
+#include "remat/Pipelines/CPU/MemoryModel.h"
 #include "remat/Pipelines/CPU/Passes.h"
 
 namespace remat {
@@ -147,6 +148,7 @@ void remat::buildCpuPipeline(OpPassManager &pm,
 }
 
 void remat::registerCpuPipeline() {
+  registerCpuMemoryModel();
   registerRematCPUPasses();
   PassPipelineRegistration<CpuPipelineOptions>(
       "remat-lower-cpu",

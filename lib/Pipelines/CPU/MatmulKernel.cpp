@@ -38,8 +38,8 @@
 //
 // The panel is the one buffer the kernel allocates: one per op (threaded
 // through the loops as an iteration argument, so one-shot bufferization
-// allocates it once), depth x 32 floats, which the op's scratchBytes counts
-// (KernelScratch.h).
+// allocates it once), depth x 32 floats, which the CPU memory model counts
+// (KernelScratch.h, MemoryModel.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +50,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "remat/Dialect/Remat/IR/KernelScratch.h"
+#include "KernelScratch.h"
 
 using namespace mlir;
 using namespace remat;

@@ -46,12 +46,6 @@ bool remat::isNonEmptyAndModelable(ShapedType type) {
   return getTypeBytes(type).has_value();
 }
 
-int64_t remat::getMemoryBytes(Type type) {
-  if (!isa<ShapedType>(type))
-    return 0;
-  return bufferBytes(getTypeBytes(type).value_or(0));
-}
-
 int64_t remat::detail::sumTensorBytes(TypeRange types) {
   int64_t total = 0;
   for (Type type : types)

@@ -1170,6 +1170,17 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
     if (failed(price))
       return signalPassFailure();
     transferCostPerByte = *price;
+    FailureOr<const TargetMemoryModel *> model =
+        targetOption(module, "remat-autodiff", target);
+    if (failed(model))
+      return signalPassFailure();
+    targetModel = *model;
+    if (allowOffload && !targetModel->hasHostMemory()) {
+      emitOptionError(module)
+          << "remat-autodiff: allow-offload needs host memory, and target '"
+          << targetModel->getName() << "' has none; drop allow-offload";
+      return signalPassFailure();
+    }
     std::optional<BudgetSpec> budgetSpec;
     if (!budget.empty()) {
       auto parsed = parseBudget(budget);
@@ -1180,6 +1191,9 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
       budgetSpec = std::get<BudgetSpec>(parsed);
     }
     for (func::FuncOp func : targets) {
+      if (failed(checkHostMemory(func, *targetModel, "remat-autodiff",
+                                 /*allowOffload=*/false)))
+        return signalPassFailure();
       FailureOr<SmallVector<ScanModeAttr>> modes =
           chooseAutoModes(func, budgetSpec);
       if (failed(modes) ||
@@ -1191,6 +1205,8 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
 private:
   /// The price of a byte moved to or from host memory (FLOP-equivalents).
   double transferCostPerByte = 4.0;
+  /// The memory model of target=.
+  const TargetMemoryModel *targetModel = nullptr;
 
   /// What one choice of modes for the `auto` scans gives: the joint graph's
   /// unconstrained peak and its cost (the planner's: FLOPs plus bytes moved,
@@ -1219,6 +1235,7 @@ private:
     }
     CostModelOptions costOptions;
     costOptions.transferCostPerByte = transferCostPerByte;
+    costOptions.target = targetModel;
     FailureOr<GraphProblem> graph = buildGraphProblem(grad, costOptions);
     Evaluation result;
     if (succeeded(graph)) {
@@ -1237,7 +1254,8 @@ private:
         result.cost += 2.0 * graph->problem.transferCostPerByte *
                        static_cast<double>(layers) *
                        static_cast<double>(
-                           getMemoryBytes(offload.getInput().getType()));
+                           getTypeBytes(offload.getInput().getType())
+                               .value_or(0));
       });
     }
     grad.erase();

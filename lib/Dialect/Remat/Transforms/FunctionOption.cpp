@@ -2,6 +2,8 @@
 
 #include "FunctionOption.h"
 
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -105,4 +107,51 @@ FailureOr<double> remat::transferCostOption(ModuleOp module, StringRef pass,
     return failure();
   }
   return flopRate / bandwidth;
+}
+
+FailureOr<const remat::TargetMemoryModel *>
+remat::targetOption(ModuleOp module, StringRef pass, StringRef name) {
+  if (const TargetMemoryModel *model = lookupTargetMemoryModel(name))
+    return model;
+  std::vector<std::string> names = getRegisteredTargetNames();
+  InFlightDiagnostic diag = emitOptionError(module);
+  diag << pass << ": unknown target '" << name << "'";
+  if (names.empty())
+    diag << "; no target memory model is registered (call "
+            "remat::registerRematDialects, or remat::registerCpuMemoryModel)";
+  else
+    diag << "; registered targets: " << llvm::join(names, ", ");
+  return failure();
+}
+
+LogicalResult remat::checkHostMemory(func::FuncOp func,
+                                     const TargetMemoryModel &target,
+                                     StringRef pass, bool allowOffload) {
+  if (target.hasHostMemory())
+    return success();
+  bool failed = false;
+  if (allowOffload) {
+    emitOptionError(func->getParentOfType<ModuleOp>())
+        << pass << ": allow-offload needs host memory, and target '"
+        << target.getName() << "' has none; drop allow-offload";
+    failed = true;
+  }
+  func.walk([&](Operation *op) {
+    auto scan = dyn_cast<ScanOp>(op);
+    bool offloadScan = scan && scan.getMode().getKind() == ScanModeKind::Offload;
+    bool hostResult = llvm::any_of(op->getResultTypes(), isHostTensorType);
+    if (!offloadScan && !hostResult)
+      return;
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "puts values in host memory, but target '"
+                              << target.getName() << "' has none (" << pass
+                              << ")";
+    if (offloadScan)
+      diag << "; use mode <full>, <nested> or <revolve> to save memory by "
+              "recomputation instead";
+    else
+      diag << "; recompute the value instead (remove the offload)";
+    failed = true;
+  });
+  return failure(failed);
 }

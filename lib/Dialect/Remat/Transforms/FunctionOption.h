@@ -4,7 +4,8 @@
 // func.func bodies in the module. A name that resolves to nothing is answered
 // with the closest defined function ("did you mean") and the list of those
 // there are, reported at the module's location without printing the module.
-// Both also price host transfers from offload-bandwidth= and flop-rate=.
+// Both also price host transfers from offload-bandwidth= and flop-rate=, and
+// size their problems for the memory model target= names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "remat/Analysis/TargetMemoryModel.h"
 
 namespace remat {
 
@@ -35,6 +37,21 @@ mlir::InFlightDiagnostic emitOptionError(mlir::ModuleOp module);
 mlir::FailureOr<double> transferCostOption(mlir::ModuleOp module,
                                            llvm::StringRef pass,
                                            double bandwidth, double flopRate);
+
+/// The memory model registered as `name` (a pass's target= option), or
+/// failure after an option error beginning with `pass` that lists the
+/// registered targets.
+mlir::FailureOr<const TargetMemoryModel *>
+targetOption(mlir::ModuleOp module, llvm::StringRef pass,
+             llvm::StringRef name);
+
+/// Fails, with an error on each offending op, when `func` puts values in
+/// host memory (remat.offload, a #remat.host result, a scan in `offload`
+/// mode) or `allowOffload` asks for offloading, and `target` has no host
+/// memory. `pass` begins each message.
+mlir::LogicalResult checkHostMemory(mlir::func::FuncOp func,
+                                    const TargetMemoryModel &target,
+                                    llvm::StringRef pass, bool allowOffload);
 
 } // namespace remat
 

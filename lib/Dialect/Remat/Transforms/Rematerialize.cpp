@@ -67,6 +67,8 @@ private:
   std::optional<BudgetSpec> budgetSpec;
   int64_t minBytes = 0;
   double transferCostPerByte = 4.0;
+  /// The memory model of target= (set in initialize options).
+  const TargetMemoryModel *targetModel = nullptr;
   bool savedKind = false;
   std::vector<std::shared_ptr<GraphProblem>> graphs;
   std::vector<FunctionReport> reports;
@@ -104,6 +106,16 @@ LogicalResult RematerializePass::parseOptions() {
   if (failed(price))
     return failure();
   transferCostPerByte = *price;
+  FailureOr<const TargetMemoryModel *> model =
+      targetOption(module, "remat-rematerialize", target);
+  if (failed(model))
+    return failure();
+  targetModel = *model;
+  if (allowOffload && !targetModel->hasHostMemory())
+    return emitOptionError(module)
+           << "remat-rematerialize: allow-offload needs host memory, and "
+              "target '"
+           << targetModel->getName() << "' has none; drop allow-offload";
   if (!budget.empty()) {
     auto parsed = parseBudget(budget);
     if (auto *error = std::get_if<std::string>(&parsed))
@@ -170,7 +182,7 @@ static void markAdjoints(GraphProblem &graph) {
         !graph.problem.node(id).resident)
       record(graph.ops[id], id);
   for (Operation *op : graph.schedule) {
-    if (!isViewOp(op))
+    if (!isViewOp(op, *graph.target))
       continue;
     auto origin = graph.origins.find(op->getResult(0));
     if (origin != graph.origins.end() && origin->second.node >= 0 &&
@@ -260,6 +272,7 @@ FailureOr<GraphProblem> RematerializePass::buildProblem(func::FuncOp func,
   CostModelOptions costOptions;
   costOptions.allowOffload = offloadable;
   costOptions.transferCostPerByte = transferCostPerByte;
+  costOptions.target = targetModel;
   FailureOr<GraphProblem> graph = buildGraphProblem(func, costOptions);
   if (failed(graph) || failed(applyPolicies(*graph)))
     return failure();
@@ -273,9 +286,27 @@ FailureOr<GraphProblem> RematerializePass::buildProblem(func::FuncOp func,
 }
 
 LogicalResult RematerializePass::planFunction(func::FuncOp func) {
+  if (failed(checkHostMemory(func, *targetModel, "remat-rematerialize",
+                             /*allowOffload=*/false)))
+    return failure();
   FailureOr<GraphProblem> built = buildProblem(func, allowOffload);
   if (failed(built))
     return failure();
+  // Offloading policies need host memory too.
+  if (!targetModel->hasHostMemory()) {
+    bool offloads = false;
+    for (NodeId id = 0; id < built->problem.size(); ++id)
+      if (built->problem.node(id).mustOffload && built->ops[id]) {
+        built->ops[id]->emitOpError()
+            << "is offloaded by its checkpoint's policy, but target '"
+            << targetModel->getName()
+            << "' has no host memory; use a policy that saves or recomputes "
+               "it instead";
+        offloads = true;
+      }
+    if (offloads)
+      return failure();
+  }
   graphs.push_back(std::make_shared<GraphProblem>(std::move(*built)));
   GraphProblem &graph = *graphs.back();
 

@@ -85,7 +85,7 @@ def Remat_MaximumGradOp : Remat_Op<"maximum_grad", [Pure,
 //===----------------------------------------------------------------------===//
 
 def Remat_ReduceMaxGradOp : Remat_Op<"reduce_max_grad", [Pure,
-    InferTypeOpAdaptor, AllTypesMatch<["grad", "max"]>], ["scratchBytes"]> {
+    InferTypeOpAdaptor, AllTypesMatch<["grad", "max"]>]> {
   let summary = "gradient of reduce_max, split evenly among ties";
   let description = [{
     `max` is `remat.reduce_max %input dims [...]` (with the same `keep_dims`)
@@ -113,7 +113,7 @@ def Remat_ReduceMaxGradOp : Remat_Op<"reduce_max_grad", [Pure,
 }
 
 def Remat_SoftmaxGradOp : Remat_Op<"softmax_grad", [Pure,
-    SameOperandsAndResultType, InferTypeOpInterface], ["scratchBytes"]> {
+    SameOperandsAndResultType, InferTypeOpInterface]> {
   let summary = "gradient of softmax, from its output";
   let description = [{
     `output` is `remat.softmax %x axis N` and `grad` its cotangent; the result
@@ -147,7 +147,7 @@ defvar Remat_PoolGradStridesDecl = [{
 }];
 
 def Remat_MaxPool2DGradOp : Remat_Op<"max_pool2d_grad", [Pure,
-    InferTypeOpAdaptor], ["scratchBytes"]> {
+    InferTypeOpAdaptor]> {
   let summary = "gradient of max_pool2d";
   let description = [{
     `grad` is the cotangent of `remat.max_pool2d %input` with the same
@@ -180,8 +180,7 @@ def Remat_MaxPool2DGradOp : Remat_Op<"max_pool2d_grad", [Pure,
   let extraClassDeclaration = Remat_PoolGradStridesDecl;
 }
 
-def Remat_AvgPool2DGradOp : Remat_Op<"avg_pool2d_grad", [Pure],
-    ["scratchBytes"]> {
+def Remat_AvgPool2DGradOp : Remat_Op<"avg_pool2d_grad", [Pure]> {
   let summary = "gradient of avg_pool2d";
   let description = [{
     `grad` is the cotangent of `remat.avg_pool2d` with the same `kernel`,
@@ -221,8 +220,7 @@ defvar Remat_Conv2DGradAttrs = (ins
     DefaultValuedAttr<Remat_DenseI64ArrayOf2, "{1, 1}">:$dilations,
     DefaultValuedAttr<I64Attr, "1">:$groups);
 
-def Remat_Conv2DGradInputOp : Remat_Op<"conv2d_grad_input", [Pure],
-    ["scratchBytes"]> {
+def Remat_Conv2DGradInputOp : Remat_Op<"conv2d_grad_input", [Pure]> {
   let summary = "gradient of conv2d with respect to its input";
   let description = [{
     The transposed convolution: `grad: [N, F, OH, OW]` is the cotangent of
@@ -261,8 +259,7 @@ def Remat_Conv2DGradInputOp : Remat_Op<"conv2d_grad_input", [Pure],
   let hasVerifier = 1;
 }
 
-def Remat_Conv2DGradFilterOp : Remat_Op<"conv2d_grad_filter", [Pure],
-    ["scratchBytes"]> {
+def Remat_Conv2DGradFilterOp : Remat_Op<"conv2d_grad_filter", [Pure]> {
   let summary = "gradient of conv2d with respect to its filter";
   let description = [{
     `grad: [N, F, OH, OW]` is the cotangent of `remat.conv2d %input, %w` with
@@ -300,7 +297,7 @@ def Remat_Conv2DGradFilterOp : Remat_Op<"conv2d_grad_filter", [Pure],
 //===----------------------------------------------------------------------===//
 
 def Remat_LayerNormGradOp : Remat_Op<"layer_norm_grad", [Pure,
-    InferTypeOpAdaptor, AllTypesMatch<["grad", "input"]>], ["scratchBytes"]> {
+    InferTypeOpAdaptor, AllTypesMatch<["grad", "input"]>]> {
   let summary = "gradient of layer_norm";
   let description = [{
     `grad` is the cotangent of `remat.layer_norm %input` over `axes` with
@@ -340,7 +337,7 @@ def Remat_LayerNormGradOp : Remat_Op<"layer_norm_grad", [Pure,
 
 def Remat_BatchNormGradOp : Remat_Op<"batch_norm_grad", [Pure,
     InferTypeOpAdaptor, AllTypesMatch<["grad", "input"]>,
-    AllTypesMatch<["weight", "mean", "variance"]>], ["scratchBytes"]> {
+    AllTypesMatch<["weight", "mean", "variance"]>]> {
   let summary = "gradient of training-mode batch_norm";
   let description = [{
     `grad` is the cotangent of the output of `remat.batch_norm %input,
@@ -379,8 +376,7 @@ def Remat_BatchNormGradOp : Remat_Op<"batch_norm_grad", [Pure,
 // Gather, loss and shape
 //===----------------------------------------------------------------------===//
 
-def Remat_EmbeddingGradOp : Remat_Op<"embedding_grad", [Pure],
-    ["scratchBytes"]> {
+def Remat_EmbeddingGradOp : Remat_Op<"embedding_grad", [Pure]> {
   let summary = "gradient of embedding with respect to the table";
   let description = [{
     `grad: [S..., D]` is the cotangent of `remat.embedding %table, %ids` with
@@ -404,7 +400,7 @@ def Remat_EmbeddingGradOp : Remat_Op<"embedding_grad", [Pure],
 }
 
 def Remat_CrossEntropyGradOp : Remat_Op<"cross_entropy_grad", [Pure,
-    InferTypeOpAdaptor], ["scratchBytes"]> {
+    InferTypeOpAdaptor]> {
   let summary = "gradient of cross_entropy with respect to the logits";
   let description = [{
     `grad` (0-d) is the cotangent of `remat.cross_entropy %logits, %labels`,
@@ -466,7 +462,7 @@ def Remat_SliceGradOp : Remat_Op<"slice_grad", [Pure]> {
 
 def Remat_RevolveScanOp : Remat_Op<"revolve_scan", [
     RecursiveMemoryEffects, RecursivelySpeculatable, SingleBlock,
-    AttrSizedOperandSegments], ["scratchBytes"]> {
+    AttrSizedOperandSegments]> {
   let summary = "the backward of a scan under an optimal Revolve schedule";
   let description = [{
     The backward pass of a `remat.scan` in mode `revolve s` (the scan's VJP,

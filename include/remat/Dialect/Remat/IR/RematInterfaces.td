@@ -11,7 +11,11 @@ def RematCostOpInterface : OpInterface<"RematCostOpInterface"> {
     The cost model of an op for the rematerialization planner: how much work
     recomputing its results takes and how much memory it touches. FLOPs count
     one multiply-add as two; transcendental functions count as a small fixed
-    number of FLOPs per element, listed with each op.
+    number of FLOPs per element, listed with each op. What the compiled
+    code allocates besides the values (temporaries, view copies, buffer
+    granules) depends on the target it is lowered for, and is the target's
+    memory model (`remat/Analysis/TargetMemoryModel.h`), not this
+    interface's.
   }];
   let methods = [
     InterfaceMethod<"Floating-point operations to compute the results once.",
@@ -22,9 +26,6 @@ def RematCostOpInterface : OpInterface<"RematCostOpInterface"> {
     InterfaceMethod<"Bytes written to the results.",
       "int64_t", "bytesWritten", (ins), "",
       [{ return ::remat::detail::sumTensorBytes($_op->getResultTypes()); }]>,
-    InterfaceMethod<[{Bytes of temporaries the op allocates while it runs, on
-      top of its results (freed before it returns).}],
-      "int64_t", "scratchBytes", (ins), "", [{ return 0; }]>,
     InterfaceMethod<[{Whether result 0 is a view of operand 0 rather than new
       memory (true for reshape, slice and name).}],
       "bool", "isView", (ins), "", [{ return false; }]>

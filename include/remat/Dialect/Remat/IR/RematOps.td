@@ -215,7 +215,7 @@ def Remat_BroadcastOp : Remat_Op<"broadcast", [Pure]> {
 }
 
 class Remat_ReduceOp<string mnemonic, string what, string flopsText>
-    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor], ["scratchBytes"]> {
+    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
   let summary = what # " over dimensions";
   let description = what # [{ over `dimensions` (unique, in range). With
     `keep_dims` the reduced dimensions stay with size 1. Cost: }] # flopsText #
@@ -245,8 +245,7 @@ def Remat_ReduceMaxOp : Remat_ReduceOp<"reduce_max", "maximum",
 // Contractions
 //===----------------------------------------------------------------------===//
 
-def Remat_MatmulOp : Remat_Op<"matmul", [Pure, InferTypeOpAdaptor],
-                              ["scratchBytes"]> {
+def Remat_MatmulOp : Remat_Op<"matmul", [Pure, InferTypeOpAdaptor]> {
   let summary = "matrix multiplication, optionally batched and transposed";
   let description = [{
     Multiplies `[B..., M, K] x [B..., K, N] -> [B..., M, N]`. Both operands have
@@ -272,8 +271,7 @@ def Remat_MatmulOp : Remat_Op<"matmul", [Pure, InferTypeOpAdaptor],
   }];
 }
 
-def Remat_Conv2DOp : Remat_Op<"conv2d", [Pure, InferTypeOpAdaptor],
-                              ["scratchBytes"]> {
+def Remat_Conv2DOp : Remat_Op<"conv2d", [Pure, InferTypeOpAdaptor]> {
   let summary = "2-D convolution, NCHW input and FCHW filter";
   let description = [{
     `input: [N, C, H, W]`, `filter: [F, C/groups, KH, KW]`, result
@@ -302,7 +300,7 @@ def Remat_Conv2DOp : Remat_Op<"conv2d", [Pure, InferTypeOpAdaptor],
 }
 
 class Remat_PoolOp<string mnemonic, string what, string extra>
-    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor], ["scratchBytes"]> {
+    : Remat_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
   let summary = "2-D " # what # " pooling over NCHW";
   let description = "2-D " # what # [{ pooling of an `[N, C, H, W]` input
     with window `kernel = [KH, KW]`, `strides` (default: the kernel) and
@@ -344,8 +342,7 @@ def Remat_AvgPool2DOp : Remat_PoolOp<"avg_pool2d", "average",
 //===----------------------------------------------------------------------===//
 
 def Remat_SoftmaxOp : Remat_Op<"softmax", [Pure, SameOperandsAndResultType,
-                                           InferTypeOpInterface],
-                               ["scratchBytes"]> {
+                                           InferTypeOpInterface]> {
   let summary = "softmax along one axis";
   let description = [{
     `exp(x - max(x)) / sum(exp(x - max(x)))` along `axis`. Cost: 5 FLOPs per
@@ -362,8 +359,7 @@ def Remat_SoftmaxOp : Remat_Op<"softmax", [Pure, SameOperandsAndResultType,
 }
 
 def Remat_LayerNormOp : Remat_Op<"layer_norm",
-    [Pure, InferTypeOpAdaptor, AttrSizedOperandSegments],
-    ["scratchBytes"]> {
+    [Pure, InferTypeOpAdaptor, AttrSizedOperandSegments]> {
   let summary = "layer normalization over some axes";
   let description = [{
     Normalizes over `axes` (strictly increasing, in range) to zero mean and
@@ -388,8 +384,7 @@ def Remat_LayerNormOp : Remat_Op<"layer_norm",
   }];
 }
 
-def Remat_BatchNormOp : Remat_Op<"batch_norm", [Pure, InferTypeOpAdaptor],
-                                 ["scratchBytes"]> {
+def Remat_BatchNormOp : Remat_Op<"batch_norm", [Pure, InferTypeOpAdaptor]> {
   let summary = "batch normalization in training mode";
   let description = [{
     For an input `[N, C, ...]`, normalizes each channel with the batch
@@ -527,7 +522,7 @@ def Remat_ConcatOp : Remat_Op<"concat", [Pure, InferTypeOpAdaptor]> {
 //===----------------------------------------------------------------------===//
 
 def Remat_CrossEntropyOp : Remat_Op<"cross_entropy",
-    [Pure, InferTypeOpAdaptor], ["scratchBytes"]> {
+    [Pure, InferTypeOpAdaptor]> {
   let summary = "softmax cross-entropy with integer labels, mean over the batch";
   let description = [{
     `logits: [B..., C]`, `labels: [B...]` of i32/i64 ->
@@ -549,8 +544,7 @@ def Remat_CrossEntropyOp : Remat_Op<"cross_entropy",
 }
 
 def Remat_MseOp : Remat_Op<"mse", [Pure, InferTypeOpAdaptor,
-                                   AllTypesMatch<["prediction", "target"]>],
-                         ["scratchBytes"]> {
+                                   AllTypesMatch<["prediction", "target"]>]> {
   let summary = "mean squared error";
   let description = [{
     `mean((prediction - target)^2)` as a 0-d tensor. Cost: 3 FLOPs per
@@ -685,7 +679,7 @@ def Remat_CheckpointOp : Remat_Op<"checkpoint", [
 
 def Remat_ScanOp : Remat_Op<"scan", [
     RecursiveMemoryEffects, RecursivelySpeculatable, SingleBlock,
-    AttrSizedOperandSegments], ["scratchBytes"]> {
+    AttrSizedOperandSegments]> {
   let summary = "a loop over stacked layers with carries";
   let description = [{
     Runs the body once per layer, `L` times, as `jax.lax.scan` /

@@ -32,21 +32,6 @@ inline constexpr int64_t kMaxModeledTensorBytes = int64_t(1) << 48;
 /// (its element count computed without overflow).
 bool isNonEmptyAndModelable(mlir::ShapedType type);
 
-/// Alignment (and size granularity) of every buffer the CPU pipeline
-/// allocates: one-shot bufferization aligns allocations to 64 bytes and the
-/// aligned allocator takes sizes that are multiples of the alignment.
-inline constexpr int64_t kBufferAlignment = 64;
-
-/// Bytes a buffer of `bytes` occupies once allocated.
-inline int64_t bufferBytes(int64_t bytes) {
-  return (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
-}
-
-/// Bytes a value of `type` occupies in memory: a statically shaped tensor's
-/// buffer (rounded up to kBufferAlignment); 0 for scalars, which live in
-/// registers, and for types without a size.
-int64_t getMemoryBytes(mlir::Type type);
-
 namespace detail {
 /// The sum of getTypeBytes over `types`, counting unsized types as 0. Used by
 /// the cost interface's default bytesRead/bytesWritten.

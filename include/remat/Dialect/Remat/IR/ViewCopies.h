@@ -1,4 +1,4 @@
-//===- ViewCopies.h - views the CPU lowering must copy ----------*- C++ -*-===//
+//===- ViewCopies.h - views the lowering must copy --------------*- C++ -*-===//
 //
 // remat.reshape, remat.slice and remat.name are views: they allocate nothing.
 // Two cases cannot stay views once bufferized, and the lowering copies them
@@ -13,7 +13,10 @@
 //    shared).
 // Without the explicit copy, bufferization would make the same copies
 // implicitly, the first mid-function and the second at the return, where
-// the plan does not see them.
+// the plan does not see them. This is the rule of every target that lowers
+// through convert-remat-to-linalg and One-Shot Bufferize; the planner asks
+// the target's memory model (TargetMemoryModel::viewNeedsCopy), which the
+// CPU model answers with it.
 //
 //===----------------------------------------------------------------------===//
 

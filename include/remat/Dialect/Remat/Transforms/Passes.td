@@ -76,6 +76,10 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
     Option<"verbose", "verbose", "bool", /*default=*/"false",
            "Print the progress of long solves (search, auto) on stderr, at "
            "most once a second (default: false)">,
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "The target the function is compiled for, whose memory model "
+           "(buffer granule, kernel temporaries, view copies, host memory) "
+           "sizes the plan (default: cpu)">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let the solver move any value to host memory, not only those an "
            "offloading policy names (greedy, search and auto; the exact "
@@ -203,6 +207,10 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
            "mode of each `auto` scan (64MiB, 1.5GB, 123456, or 50% of the "
            "peak with every auto scan as `none`). Empty: auto scans are "
            "`none` (the default).">,
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "The target the function is compiled for, whose memory model "
+           "(buffer granule, kernel temporaries, view copies, host memory) "
+           "sizes the plan (default: cpu)">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let `auto` scans choose `offload` (their carries in host "
            "memory), as remat-rematerialize's option of that name lets it "

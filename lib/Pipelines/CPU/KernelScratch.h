@@ -6,14 +6,15 @@
 // of its right-hand operand into one buffer per op. It runs f32 matmuls
 // (reduction length K), conv2d and the correlation of conv2d_grad_input with
 // one group (C * KH * KW, resp. F * KH * KW; no panel when it reads the
-// input in place), and conv2d_grad_filter with one group (OH * OW). The sizes live here, shared by the kernels and by the
-// cost model's scratchBytes (CostModel.cpp), so that the peak the planner
-// computes is the peak the tracked allocator measures.
+// input in place), and conv2d_grad_filter with one group (OH * OW). The
+// sizes live here, shared by the kernels and by the CPU memory model
+// (MemoryModel.cpp), so that the peak the planner computes is the peak the
+// tracked allocator measures.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_DIALECT_REMAT_IR_KERNELSCRATCH_H
-#define REMAT_DIALECT_REMAT_IR_KERNELSCRATCH_H
+#ifndef REMAT_LIB_PIPELINES_CPU_KERNELSCRATCH_H
+#define REMAT_LIB_PIPELINES_CPU_KERNELSCRATCH_H
 
 #include <algorithm>
 #include <cstdint>
@@ -50,4 +51,4 @@ inline bool convReadsInputInPlace(int64_t outputWidth, int64_t strideW) {
 
 } // namespace remat
 
-#endif // REMAT_DIALECT_REMAT_IR_KERNELSCRATCH_H
+#endif // REMAT_LIB_PIPELINES_CPU_KERNELSCRATCH_H
