@@ -4,6 +4,7 @@
 #   numpy  %python (default /usr/bin/python3, or --param python=...) can
 #          import numpy: the integration tests' references need it
 #   chromium  headless Chromium is installed: the HTML report is loaded in it
+#   ptxas  the CUDA toolkit's ptxas is installed: GPU kernels are assembled
 import os
 import subprocess
 
@@ -50,6 +51,15 @@ _chromium = shutil.which("chromium")
 if _chromium:
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", _chromium))
+
+# ptxas (the CUDA toolkit's, on PATH or in /usr/local/cuda/bin) assembles the
+# PTX remat-lower-gpu emits: %ptxas names it.
+_ptxas = shutil.which("ptxas")
+if not _ptxas and os.access("/usr/local/cuda/bin/ptxas", os.X_OK):
+    _ptxas = "/usr/local/cuda/bin/ptxas"
+if _ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", _ptxas))
 
 # Pass statistics exist only when LLVM was built with them (not Debian's).
 def _llvm_has_statistics():

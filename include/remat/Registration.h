@@ -29,6 +29,11 @@ void registerRematDialects(mlir::DialectRegistry &registry);
 /// upstream dialect and extension already has them.
 void registerCpuPipelineExtensions(mlir::DialectRegistry &registry);
 
+/// What remat-lower-gpu needs beyond registerCpuPipelineExtensions: the
+/// GPU, NVVM and NVGPU dialects, the NVVM target (kernel serialization) and
+/// the GPU and NVVM translations to LLVM IR. registerRematDialects calls it.
+void registerGpuPipelineExtensions(mlir::DialectRegistry &registry);
+
 /// Registers remat's passes and pass pipelines with the global registry, so
 /// that they can be named on a command line or in a textual pipeline.
 void registerAllPasses();

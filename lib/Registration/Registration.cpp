@@ -22,7 +22,15 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -65,6 +73,20 @@ void remat::registerRematDialects(DialectRegistry &registry) {
   registry.insert<RematDialect>();
   registerGradientRules(registry);
   registerCpuPipelineExtensions(registry);
+  registerGpuPipelineExtensions(registry);
+}
+
+void remat::registerGpuPipelineExtensions(DialectRegistry &registry) {
+  // The dialects remat-lower-gpu goes through beyond the CPU pipeline's,
+  // the NVVM target (serialization of gpu.module to PTX, cubin or fatbin)
+  // and the translations it serializes through.
+  registry.insert<gpu::GPUDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect>();
+  gpu::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  registerGPUDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
 }
 
 void remat::registerCpuPipelineExtensions(DialectRegistry &registry) {
@@ -130,4 +152,5 @@ void remat::registerAllPasses() {
   registerRematPasses();
   registerRematConversionPasses();
   registerCpuPipeline();
+  registerGpuPipeline();
 }

@@ -751,7 +751,10 @@ TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
           .count();
   // CBC cannot interrupt its root LP: "a few seconds".
   EXPECT_LT(seconds, 6.0) << r.message;
-  EXPECT_EQ(r.message.find("CBC not run"), std::string::npos) << r.message;
+  // CBC ran for the cost (phase 1; the message starts with its summary).
+  // Phase 2, the peak among the cheapest plans, may find no time left on a
+  // loaded machine and say "CBC not run" further on.
+  EXPECT_NE(r.message.rfind("CBC not run", 0), 0u) << r.message;
   expectConsistent(p, r, budget);
   ASSERT_TRUE(r.feasible) << r.message; // the greedy's plan at worst
   EXPECT_GE(r.gap, 0.0);

@@ -6,6 +6,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include <string>
+
 namespace remat {
 
 /// Options of remat-lower-cpu.
@@ -37,6 +39,34 @@ void buildCpuPipeline(mlir::OpPassManager &pm,
 /// Registers remat-lower-cpu (and its helper passes) with the global
 /// registry.
 void registerCpuPipeline();
+
+/// Options of remat-lower-gpu.
+struct GpuPipelineOptions : mlir::PassPipelineOptions<GpuPipelineOptions> {
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("The NVIDIA chip to compile kernels for: sm_70 to "
+                     "sm_120a (default: sm_90)"),
+      llvm::cl::init("sm_90")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
+                     "(cubin, needs ptxas) or fatbin (default: isa)"),
+      llvm::cl::init("isa")};
+};
+
+/// Lowers remat (or linalg/tensor) IR on tensors to the LLVM dialect with
+/// its kernels compiled for an NVIDIA GPU: remat -> linalg, bufferization,
+/// deallocation at last use, parallel loops tiled 16 x 16 and mapped to
+/// blocks and threads, what is left on the host in one-thread kernels,
+/// device allocations, then MLIR's NVVM lowering (gpu-lower-to-nvvm-
+/// pipeline) down to a gpu.binary. Compile only: the host code calls MLIR's
+/// mgpu* runtime functions, which remat does not provide yet.
+void buildGpuPipeline(mlir::OpPassManager &pm,
+                      const GpuPipelineOptions &options);
+
+/// Registers remat-lower-gpu (and its helper passes) with the global
+/// registry.
+void registerGpuPipeline();
 
 } // namespace remat
 

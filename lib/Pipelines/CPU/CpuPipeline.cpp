@@ -56,6 +56,7 @@ bool touchesTensors(Operation *op) {
 /// arith.constant, ...). Ops that touch no tensor (scalars, memrefs) pass.
 struct CheckLowerablePass final
     : remat::impl::CheckCpuLowerableBase<CheckLowerablePass> {
+  using CheckCpuLowerableBase::CheckCpuLowerableBase;
   void runOnOperation() override {
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
@@ -63,7 +64,7 @@ struct CheckLowerablePass final
           isa<bufferization::BufferizableOpInterface>(op))
         return;
       InFlightDiagnostic diag =
-          op->emitOpError() << "on tensors cannot be lowered by remat-lower-cpu";
+          op->emitOpError() << "on tensors cannot be lowered by " << pipeline;
       if (OpTrait::hasElementwiseMappableTraits(op))
         diag << " (an elementwise op only on statically shaped tensors "
                 "without an encoding)";

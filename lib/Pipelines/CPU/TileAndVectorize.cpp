@@ -19,7 +19,7 @@
 //  6. float sums of vectors as trees (reassociation);
 //  7. exp, log, tanh and erf to polynomial approximations (vectorizable;
 //     within a few ulp of libm), subnormal log arguments and exp results
-//     through a scaled path first (handleSubnormals).
+//     through a scaled path first (MathApproximation.h).
 // Tile sizes always divide the loop sizes, so no tile is partial and no
 // masking is needed.
 //
@@ -27,6 +27,7 @@
 
 #include "remat/Pipelines/CPU/Passes.h"
 
+#include "../MathApproximation.h"
 #include "MatmulKernel.h"
 #include "SliceCopies.h"
 
@@ -158,76 +159,6 @@ void removeFences(RewriterBase &rewriter, func::FuncOp func) {
   }
 }
 
-/// A constant `value` of the f32 scalar or vector `type`.
-Value f32Constant(RewriterBase &rewriter, Location loc, Type type,
-                  float value) {
-  Attribute attr = rewriter.getF32FloatAttr(value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(attr));
-}
-
-/// Makes f32 math.log and math.exp right on subnormal numbers before they
-/// become polynomials: upstream's approximations read a subnormal log
-/// argument as the smallest normal number (log(1e-40) came out as -87.34,
-/// not -92.10) and flush exp results below it to 0. With one select on the
-/// argument and one on the result, vector-friendly:
-///   log(x) = log(x * 2^23) - 23 ln 2    for x < 2^-126 (2^-149 * 2^23 is
-///            normal; 0, negatives and NaN come out as before);
-///   exp(x) = exp(x / 2)^2               for x < ln 2^-126, so that the
-///            subnormal (or zero) result is rounded once, from a normal
-///            square (exp(x / 2) is within a few ulp; its square within a
-///            few ulp of the subnormal's coarser spacing).
-/// The approximation then rewrites the one math op left.
-void handleSubnormals(RewriterBase &rewriter, func::FuncOp func) {
-  SmallVector<Operation *> ops;
-  func.walk([&](Operation *op) {
-    if (isa<math::LogOp, math::ExpOp>(op) &&
-        getElementTypeOrSelf(op->getResult(0).getType()).isF32())
-      ops.push_back(op);
-  });
-  constexpr float kSmallestNormal = 0x1p-126f;
-  // ln(2^-126), rounded up: every argument below it gives a subnormal.
-  constexpr float kLogSmallestNormal = -87.33654f;
-  constexpr float kLogScale = 15.942385f; // 23 ln 2
-  for (Operation *op : ops) {
-    Location loc = op->getLoc();
-    Value x = op->getOperand(0);
-    Type type = x.getType();
-    auto fastmath = op->getAttrOfType<arith::FastMathFlagsAttr>("fastmath");
-    arith::FastMathFlags flags =
-        fastmath ? fastmath.getValue() : arith::FastMathFlags::none;
-    rewriter.setInsertionPoint(op);
-    auto constant = [&](float value) {
-      return f32Constant(rewriter, loc, type, value);
-    };
-    Value result;
-    if (isa<math::LogOp>(op)) {
-      Value small = arith::CmpFOp::create(rewriter, loc,
-                                          arith::CmpFPredicate::OLT, x,
-                                          constant(kSmallestNormal));
-      Value scaled = arith::MulFOp::create(rewriter, loc, x,
-                                           constant(0x1p23f));
-      Value argument =
-          arith::SelectOp::create(rewriter, loc, small, scaled, x);
-      Value log = math::LogOp::create(rewriter, loc, argument, flags);
-      Value shifted =
-          arith::SubFOp::create(rewriter, loc, log, constant(kLogScale));
-      result = arith::SelectOp::create(rewriter, loc, small, shifted, log);
-    } else {
-      Value small = arith::CmpFOp::create(rewriter, loc,
-                                          arith::CmpFPredicate::OLT, x,
-                                          constant(kLogSmallestNormal));
-      Value half = arith::MulFOp::create(rewriter, loc, x, constant(0.5f));
-      Value argument = arith::SelectOp::create(rewriter, loc, small, half, x);
-      Value exp = math::ExpOp::create(rewriter, loc, argument, flags);
-      Value square = arith::MulFOp::create(rewriter, loc, exp, exp);
-      result = arith::SelectOp::create(rewriter, loc, small, square, exp);
-    }
-    rewriter.replaceOp(op, result);
-  }
-}
-
 struct TileAndVectorizePass final
     : remat::impl::TileAndVectorizeBase<TileAndVectorizePass> {
   void runOnOperation() override {
@@ -335,16 +266,7 @@ struct TileAndVectorizePass final
     // scalarized llvm.exp). Every such op of the function is rewritten, the
     // scalar ones of remainder loops too, so that one op computes the same
     // bits wherever it appears (a recomputed value equals its original).
-    handleSubnormals(rewriter, func);
-    RewritePatternSet approximations(&getContext());
-    populateMathPolynomialApproximationPatterns(
-        approximations, [](StringRef name) {
-          return name == math::ExpOp::getOperationName() ||
-                 name == math::LogOp::getOperationName() ||
-                 name == math::TanhOp::getOperationName() ||
-                 name == math::ErfOp::getOperationName();
-        });
-    if (failed(applyPatternsGreedily(func, std::move(approximations))))
+    if (failed(remat::approximateTranscendentals(func)))
       return signalPassFailure();
     removeFences(rewriter, func);
   }

@@ -24,7 +24,15 @@ def CheckCpuLowerable : Pass<"remat-check-cpu-lowerable", "::mlir::ModuleOp"> {
     // error: 'foo.op' op on tensors cannot be lowered by remat-lower-cpu: ...
     %y = "foo.op"(%x) : (tensor<4xf32>) -> tensor<4xf32>
     ```
+
+    `remat-lower-gpu` runs it too (`pipeline=remat-lower-gpu`), for the same
+    front half.
   }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"remat-lower-cpu\"",
+           "The pipeline the diagnostics name (default: remat-lower-cpu)">
+  ];
 }
 
 def EmitCInterface : Pass<"remat-emit-c-interface", "::mlir::ModuleOp"> {

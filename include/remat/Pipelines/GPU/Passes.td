@@ -1,0 +1,74 @@
+//===- Passes.td - the passes of remat-lower-gpu -----------*- tablegen -*-===//
+//
+// The hand-written passes of the GPU pipeline (lib/Pipelines/GPU), in the
+// order remat-lower-gpu runs them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_PIPELINES_GPU_PASSES_TD
+#define REMAT_PIPELINES_GPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GpuCheckTarget : Pass<"remat-gpu-check-target", "::mlir::ModuleOp"> {
+  let summary = "Diagnose what remat-lower-gpu cannot lower, before it starts";
+  let description = [{
+    Refuses, with an error, a chip string remat-lower-gpu does not take
+    (`sm_70` to `sm_120a`; LLVM's NVPTX back end would abort on some), and,
+    on each op, what the GPU pipeline does not lower yet: values in host
+    memory (`#remat.host`: `remat.offload`, offloading scans).
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The NVIDIA chip to compile for (default: sm_90)">
+  ];
+}
+
+def CopiesToLinalg : Pass<"remat-copies-to-linalg", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite memref.copy as linalg.copy, to be mapped like any loop";
+  let description = [{
+    A `memref.copy` left by bufferization lowers, on the host, to a call of
+    the C runtime's `memrefCopy` or to `llvm.memcpy`, neither of which may
+    touch device memory. As a `linalg.copy` it becomes parallel loops that
+    `remat-lower-gpu` maps to blocks and threads like every other loop.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def GpuHostCode : Pass<"remat-gpu-host-code", "::mlir::ModuleOp"> {
+  let summary = "Keep the host code of remat-lower-gpu off device memory";
+  let description = [{
+    Runs after `convert-parallel-loops-to-gpu`. On the host side (outside
+    `gpu.launch`):
+    - each op that reads or writes memory contents and contains no launch
+      (a loop nest that was not parallel, such as the reduction of a 0-d
+      loss, or a scalar load or store) runs in a kernel of one thread
+      instead; an op whose results the host reads (a loaded scalar) cannot,
+      and gets an error;
+    - `memref.alloc` and `memref.dealloc` become `gpu.alloc` and
+      `gpu.dealloc` (device memory);
+    - `memref.get_global` (constants) used by a kernel is taken inside the
+      kernel, so that kernel outlining copies the global into the device
+      module.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def GpuMath : Pass<"remat-gpu-math", "::mlir::ModuleOp"> {
+  let summary = "Math in kernels without libdevice";
+  let description = [{
+    The NVVM lowering calls libdevice (`__nv_expf`, ...) for math ops; PTX
+    that calls it does not assemble unless libdevice is linked in. This
+    pass rewrites them first: f16 and bf16 math in f32 (as remat's own
+    lowerings compute); exp, log, tanh and erf as the same polynomial
+    approximations the CPU's kernels use (so that an op computes the same
+    bits on both); sqrt as PTX's correctly rounded `sqrt.rn`, rsqrt as
+    1 / sqrt (as the CPU lowering does); floor, fabs and fma (which the
+    polynomials use) as the LLVM intrinsics NVPTX selects instructions
+    for.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // REMAT_PIPELINES_GPU_PASSES_TD

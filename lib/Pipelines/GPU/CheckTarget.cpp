@@ -1,0 +1,73 @@
+//===- CheckTarget.cpp - remat-gpu-check-target ---------------------------===//
+//
+// What remat-lower-gpu refuses before it starts: unknown chips and host
+// memory (offloading is not lowered for the GPU yet). Each is a diagnostic,
+// never a failure deep in the pipeline (an unsupported chip would otherwise
+// abort in LLVM's NVPTX back end).
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Pipelines/GPU/Passes.h"
+
+#include "remat/Dialect/Remat/IR/RematOps.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace remat {
+#define GEN_PASS_DEF_GPUCHECKTARGET
+#include "remat/Pipelines/GPU/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+
+/// The chips remat-lower-gpu takes, with the least PTX ISA version LLVM's
+/// NVPTX back end accepts for each (it aborts below it).
+static const llvm::StringMap<llvm::StringRef> &chipTable() {
+  static const llvm::StringMap<llvm::StringRef> table = {
+      {"sm_70", "+ptx60"},   {"sm_72", "+ptx61"},   {"sm_75", "+ptx63"},
+      {"sm_80", "+ptx70"},   {"sm_86", "+ptx71"},   {"sm_87", "+ptx74"},
+      {"sm_89", "+ptx78"},   {"sm_90", "+ptx80"},   {"sm_90a", "+ptx80"},
+      {"sm_100", "+ptx86"},  {"sm_100a", "+ptx86"}, {"sm_120", "+ptx87"},
+      {"sm_120a", "+ptx87"}};
+  return table;
+}
+
+std::optional<std::string> remat::ptxFeatureForChip(llvm::StringRef chip) {
+  auto it = chipTable().find(chip);
+  if (it == chipTable().end())
+    return std::nullopt;
+  return it->second.str();
+}
+
+namespace {
+
+struct GpuCheckTargetPass final
+    : remat::impl::GpuCheckTargetBase<GpuCheckTargetPass> {
+  using GpuCheckTargetBase::GpuCheckTargetBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool failed = false;
+    if (!remat::ptxFeatureForChip(chip)) {
+      module.emitError() << "remat-lower-gpu: unsupported chip '" << chip
+                         << "'; expected one of sm_70, sm_72, sm_75, sm_80, "
+                            "sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, "
+                            "sm_100a, sm_120, sm_120a";
+      failed = true;
+    }
+    module.walk([&](Operation *op) {
+      auto types = llvm::concat<const Type>(op->getOperandTypes(),
+                                            op->getResultTypes());
+      if (llvm::any_of(types, remat::isHostTensorType)) {
+        op->emitOpError()
+            << "moves values to host memory, which remat-lower-gpu does not "
+               "lower yet; plan without offloading for the GPU (no "
+               "allow-offload, no offload mode or policy)";
+        failed = true;
+      }
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace
