@@ -27,15 +27,27 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` itself reads or writes the contents of a memref (not only
-/// its descriptor: views, casts and allocations do not).
+/// Whether `value` is a constant global or a view of one: host memory the
+/// host code may read (kernels read their own copy, see sinkGlobals).
+bool isConstantGlobal(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value.getDefiningOp<memref::GetGlobalOp>() != nullptr;
+}
+
+/// Whether `op` itself reads or writes the contents of a device buffer (not
+/// only its descriptor: views, casts and allocations do not; nor do reads
+/// of constant globals, which live in host memory).
 bool accessesContents(Operation *op) {
   if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
           memref::GetGlobalOp, memref::ExtractStridedMetadataOp,
           memref::ExtractAlignedPointerAsIndexOp, memref::DimOp>(op) ||
       isa<ViewLikeOpInterface>(op) || isa<gpu::LaunchOp>(op))
     return false;
-  if (!llvm::any_of(op->getOperandTypes(), llvm::IsaPred<BaseMemRefType>))
+  if (!llvm::any_of(op->getOperands(), [](Value operand) {
+        return isa<BaseMemRefType>(operand.getType()) &&
+               !isConstantGlobal(operand);
+      }))
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
@@ -62,6 +74,18 @@ Contents inspect(Operation *op) {
     return WalkResult::advance();
   });
   return c;
+}
+
+/// Whether `op`, or an op nested in it, reads a result of one of `run`.
+bool readsValueOf(Operation *op, ArrayRef<Operation *> run) {
+  llvm::SmallPtrSet<Operation *, 8> members(run.begin(), run.end());
+  WalkResult result = op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (Operation *def = operand.getDefiningOp(); def && members.count(def))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
 }
 
 struct GpuHostCodePass final : remat::impl::GpuHostCodeBase<GpuHostCodePass> {
@@ -107,8 +131,10 @@ struct GpuHostCodePass final : remat::impl::GpuHostCodeBase<GpuHostCodePass> {
               failed |= ::mlir::failed(moveIntoKernels(nested));
         continue;
       }
-      if (c.accesses || (!run.empty() && isMemoryEffectFree(&op) &&
-                         op.getNumRegions() == 0)) {
+      if (c.accesses ||
+          (!run.empty() && ((isMemoryEffectFree(&op) &&
+                             op.getNumRegions() == 0) ||
+                            readsValueOf(&op, run)))) {
         run.push_back(&op);
         continue;
       }
@@ -120,19 +146,46 @@ struct GpuHostCodePass final : remat::impl::GpuHostCodeBase<GpuHostCodePass> {
 
   /// Moves `ops` (consecutive in their block) into a new gpu.launch of one
   /// block of one thread; fails when the host reads one of their results.
-  static LogicalResult wrapInKernel(ArrayRef<Operation *> ops) {
-    llvm::SmallPtrSet<Operation *, 8> inRun(ops.begin(), ops.end());
-    for (Operation *op : ops)
+  /// A pure op of the run whose results the host uses too, and that reads
+  /// nothing the run computes (an index, a view), stays on the host, before
+  /// the kernel.
+  static LogicalResult wrapInKernel(ArrayRef<Operation *> run) {
+    Block *block = run.front()->getBlock();
+    llvm::SmallPtrSet<Operation *, 8> inRun(run.begin(), run.end());
+    auto usedOutside = [&](Operation *op) {
       for (Value result : op->getResults())
         for (Operation *user : result.getUsers()) {
           Operation *top = user;
-          while (top && top->getBlock() != ops.front()->getBlock())
+          while (top && top->getBlock() != block)
             top = top->getParentOp();
           if (!top || !inRun.contains(top))
-            return op->emitOpError()
-                   << "reads device memory into a value the host code uses, "
-                      "which remat-lower-gpu cannot lower";
+            return true;
         }
+      return false;
+    };
+    auto readsRun = [&](Operation *op) {
+      return llvm::any_of(op->getOperands(), [&](Value operand) {
+        Operation *def = operand.getDefiningOp();
+        return def && inRun.contains(def);
+      });
+    };
+    SmallVector<Operation *> hoisted, ops;
+    for (Operation *op : run) {
+      if (!usedOutside(op)) {
+        ops.push_back(op);
+        continue;
+      }
+      if (isMemoryEffectFree(op) && !inspect(op).accesses && !readsRun(op)) {
+        hoisted.push_back(op);
+        inRun.erase(op);
+        continue;
+      }
+      return op->emitOpError()
+             << "reads device memory into a value the host code uses, "
+                "which remat-lower-gpu cannot lower";
+    }
+    for (Operation *op : hoisted)
+      op->moveBefore(run.front()); // run.front() reads memory: not hoisted
     OpBuilder b(ops.front());
     Location loc = ops.front()->getLoc();
     Value one = arith::ConstantIndexOp::create(b, loc, 1);

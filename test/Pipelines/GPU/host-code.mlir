@@ -42,3 +42,36 @@ func.func @scalar_to_host(%m: memref<4xf32>) -> f32 {
   %v = memref.load %m[%c0] : memref<4xf32>
   return %v : f32
 }
+
+// -----
+
+// The host may read constants (a Revolve scan's action table): they live in
+// host memory. A view the host uses too stays on the host, before the kernel
+// that reads through it.
+memref.global "private" constant @actions : memref<2xindex> = dense<[3, 1]>
+
+// CHECK-LABEL: func.func @host_reads
+// CHECK:         %[[TABLE:.*]] = memref.get_global @actions
+// CHECK:         %[[K:.*]] = memref.load %[[TABLE]]
+// CHECK:         %[[V:.*]] = memref.subview %{{.*}}[%[[K]]] [1] [1]
+// CHECK:         gpu.launch
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      memref.store %{{.*}}, %[[V]][%{{.*}}]
+// CHECK-NEXT:      gpu.terminator
+// CHECK:         gpu.launch
+// CHECK:           memref.load %[[V]]
+func.func @host_reads(%m: memref<8xf32>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = memref.get_global @actions : memref<2xindex>
+  %k = memref.load %t[%c0] : memref<2xindex>
+  memref.store %x, %m[%c0] : memref<8xf32>
+  %v = memref.subview %m[%k] [1] [1] : memref<8xf32> to memref<1xf32, strided<[1], offset: ?>>
+  memref.store %x, %v[%c0] : memref<1xf32, strided<[1], offset: ?>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %y = memref.load %v[%c0] : memref<1xf32, strided<[1], offset: ?>>
+    memref.store %y, %m[%c1] : memref<8xf32>
+    gpu.terminator
+  }
+  return
+}
