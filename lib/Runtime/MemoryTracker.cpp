@@ -185,6 +185,14 @@ void *allocateOrExit(uint64_t alignment, uint64_t size, bool host) {
   std::_Exit(1);
 }
 
+/// `size` rounded up to the 64-byte granules the compiled code's buffers
+/// come in (what the planner counts), or nullopt when that overflows.
+std::optional<uint64_t> plannedGranules(uint64_t size) {
+  if (size > std::numeric_limits<uint64_t>::max() - 63)
+    return std::nullopt;
+  return (size + 63) / 64 * 64;
+}
+
 } // namespace
 
 extern "C" {
@@ -199,24 +207,21 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
 }
 
 void *remat_runtime_host_alloc(uint64_t alignment, uint64_t size) {
-  // Counted as the device's buffers are (64-byte granules), which is what
-  // the planner's host bytes count.
-  if (size > std::numeric_limits<uint64_t>::max() - 63)
-    size = std::numeric_limits<uint64_t>::max();
-  else
-    size = (size + 63) / 64 * 64;
-  return allocateOrExit(std::max<uint64_t>(alignment, 16), size,
+  // Counted as the device's buffers are, which is what the planner's host
+  // bytes count; a size without granules is one no system satisfies.
+  return allocateOrExit(std::max<uint64_t>(alignment, 16),
+                        plannedGranules(size).value_or(
+                            std::numeric_limits<uint64_t>::max()),
                         /*host=*/true);
 }
 
 void _mlir_memref_to_llvm_free(void *ptr) { tracker().release(ptr); }
 
 void *remat_runtime_alloc(uint64_t size) {
-  // Sized like the compiled code's buffers (64-byte granules), which is what
-  // the planner counts.
-  if (size > std::numeric_limits<uint64_t>::max() - 63)
+  std::optional<uint64_t> granules = plannedGranules(size);
+  if (!granules)
     return nullptr;
-  return tracker().allocate(64, (size + 63) / 64 * 64, /*host=*/false);
+  return tracker().allocate(64, *granules, /*host=*/false);
 }
 
 void remat_runtime_free(void *ptr) { tracker().release(ptr); }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 
 namespace remat {
 #define GEN_PASS_DEF_LOWERHOSTMEMORY
@@ -94,11 +95,11 @@ struct LowerHostMemoryPass final
     auto type = MemRefType::get(alloc.getType().getShape(),
                                 alloc.getType().getElementType());
     LLVMTypeConverter converter(&getContext());
-    std::optional<int64_t> bytes = elementBytes(type.getElementType());
-    if (!bytes)
+    std::optional<int64_t> size = remat::getTypeBytes(type);
+    if (!size)
       return alloc.emitOpError()
-             << "in host memory has elements of unknown size";
-    int64_t size = *bytes * type.getNumElements();
+             << "in host memory has a size remat cannot model (elements of "
+                "unknown size, or over 2^48 bytes)";
     int64_t alignment =
         static_cast<int64_t>(alloc.getAlignment().value_or(kDefaultAlignment));
     Type i64 = b.getI64Type();
@@ -109,7 +110,7 @@ struct LowerHostMemoryPass final
       return alloc.emitOpError() << "cannot declare " << kHostAllocFunction;
     Value args[] = {
         LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(alignment)),
-        LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(size))};
+        LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(*size))};
     Value memory = LLVM::CallOp::create(b, loc, *callee, args).getResult();
     Value descriptor =
         MemRefDescriptor::fromStaticShape(b, loc, converter, type, memory);
@@ -119,19 +120,6 @@ struct LowerHostMemoryPass final
     alloc.erase();
     return success();
   }
-
-  /// Bytes of one element of a memref of `type`, if it has a fixed size.
-  static std::optional<int64_t> elementBytes(Type type) {
-    if (type.isIntOrFloat())
-      return (type.getIntOrFloatBitWidth() + 7) / 8;
-    if (type.isIndex())
-      return 8;
-    if (auto complex = dyn_cast<ComplexType>(type))
-      if (std::optional<int64_t> half = elementBytes(complex.getElementType()))
-        return 2 * *half;
-    return std::nullopt;
-  }
-
 };
 
 } // namespace

@@ -1171,16 +1171,10 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
       return signalPassFailure();
     transferCostPerByte = *price;
     FailureOr<const TargetMemoryModel *> model =
-        targetOption(module, "remat-autodiff", target);
+        targetOption(module, "remat-autodiff", target, allowOffload);
     if (failed(model))
       return signalPassFailure();
     targetModel = *model;
-    if (allowOffload && !targetModel->hasHostMemory()) {
-      emitOptionError(module)
-          << "remat-autodiff: allow-offload needs host memory, and target '"
-          << targetModel->getName() << "' has none; drop allow-offload";
-      return signalPassFailure();
-    }
     std::optional<BudgetSpec> budgetSpec;
     if (!budget.empty()) {
       auto parsed = parseBudget(budget);
@@ -1191,8 +1185,7 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
       budgetSpec = std::get<BudgetSpec>(parsed);
     }
     for (func::FuncOp func : targets) {
-      if (failed(checkHostMemory(func, *targetModel, "remat-autodiff",
-                                 /*allowOffload=*/false)))
+      if (failed(checkHostMemory(func, *targetModel, "remat-autodiff")))
         return signalPassFailure();
       FailureOr<SmallVector<ScanModeAttr>> modes =
           chooseAutoModes(func, budgetSpec);

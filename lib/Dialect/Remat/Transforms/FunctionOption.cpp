@@ -110,9 +110,17 @@ FailureOr<double> remat::transferCostOption(ModuleOp module, StringRef pass,
 }
 
 FailureOr<const remat::TargetMemoryModel *>
-remat::targetOption(ModuleOp module, StringRef pass, StringRef name) {
-  if (const TargetMemoryModel *model = lookupTargetMemoryModel(name))
+remat::targetOption(ModuleOp module, StringRef pass, StringRef name,
+                    bool allowOffload) {
+  if (const TargetMemoryModel *model = lookupTargetMemoryModel(name)) {
+    if (allowOffload && !model->hasHostMemory()) {
+      emitOptionError(module)
+          << pass << ": allow-offload needs host memory, and target '"
+          << model->getName() << "' has none; drop allow-offload";
+      return failure();
+    }
     return model;
+  }
   std::vector<std::string> names = getRegisteredTargetNames();
   InFlightDiagnostic diag = emitOptionError(module);
   diag << pass << ": unknown target '" << name << "'";
@@ -126,16 +134,10 @@ remat::targetOption(ModuleOp module, StringRef pass, StringRef name) {
 
 LogicalResult remat::checkHostMemory(func::FuncOp func,
                                      const TargetMemoryModel &target,
-                                     StringRef pass, bool allowOffload) {
+                                     StringRef pass) {
   if (target.hasHostMemory())
     return success();
   bool failed = false;
-  if (allowOffload) {
-    emitOptionError(func->getParentOfType<ModuleOp>())
-        << pass << ": allow-offload needs host memory, and target '"
-        << target.getName() << "' has none; drop allow-offload";
-    failed = true;
-  }
   func.walk([&](Operation *op) {
     auto scan = dyn_cast<ScanOp>(op);
     bool offloadScan = scan && scan.getMode().getKind() == ScanModeKind::Offload;

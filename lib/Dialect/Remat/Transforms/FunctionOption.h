@@ -39,19 +39,19 @@ mlir::FailureOr<double> transferCostOption(mlir::ModuleOp module,
                                            double bandwidth, double flopRate);
 
 /// The memory model registered as `name` (a pass's target= option), or
-/// failure after an option error beginning with `pass` that lists the
-/// registered targets.
+/// failure after an option error beginning with `pass`: one that lists the
+/// registered targets, or, with `allowOffload` (the pass's allow-offload),
+/// one saying that the target has no host memory to offload to.
 mlir::FailureOr<const TargetMemoryModel *>
 targetOption(mlir::ModuleOp module, llvm::StringRef pass,
-             llvm::StringRef name);
+             llvm::StringRef name, bool allowOffload);
 
 /// Fails, with an error on each offending op, when `func` puts values in
 /// host memory (remat.offload, a #remat.host result, a scan in `offload`
-/// mode) or `allowOffload` asks for offloading, and `target` has no host
-/// memory. `pass` begins each message.
+/// mode) and `target` has no host memory. `pass` begins each message.
 mlir::LogicalResult checkHostMemory(mlir::func::FuncOp func,
                                     const TargetMemoryModel &target,
-                                    llvm::StringRef pass, bool allowOffload);
+                                    llvm::StringRef pass);
 
 } // namespace remat
 

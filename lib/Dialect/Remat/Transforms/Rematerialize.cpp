@@ -107,15 +107,10 @@ LogicalResult RematerializePass::parseOptions() {
     return failure();
   transferCostPerByte = *price;
   FailureOr<const TargetMemoryModel *> model =
-      targetOption(module, "remat-rematerialize", target);
+      targetOption(module, "remat-rematerialize", target, allowOffload);
   if (failed(model))
     return failure();
   targetModel = *model;
-  if (allowOffload && !targetModel->hasHostMemory())
-    return emitOptionError(module)
-           << "remat-rematerialize: allow-offload needs host memory, and "
-              "target '"
-           << targetModel->getName() << "' has none; drop allow-offload";
   if (!budget.empty()) {
     auto parsed = parseBudget(budget);
     if (auto *error = std::get_if<std::string>(&parsed))
@@ -286,8 +281,7 @@ FailureOr<GraphProblem> RematerializePass::buildProblem(func::FuncOp func,
 }
 
 LogicalResult RematerializePass::planFunction(func::FuncOp func) {
-  if (failed(checkHostMemory(func, *targetModel, "remat-rematerialize",
-                             /*allowOffload=*/false)))
+  if (failed(checkHostMemory(func, *targetModel, "remat-rematerialize")))
     return failure();
   FailureOr<GraphProblem> built = buildProblem(func, allowOffload);
   if (failed(built))
