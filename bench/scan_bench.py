@@ -200,7 +200,8 @@ def measure(step, inputs, repeat):
     out = run([REMAT_RUN, step, "--entry=" + ENTRY, "--print=0",
                "--repeat", str(repeat), "--inputs=" + inputs,
                "--check-memory=0.05"]).stdout
-    memory = re.search(r"memory: measured peak (\d+) B.*host peak (\d+) B; "
+    memory = re.search(r"memory: measured peak (\d+) B.*host peak (\d+) B"
+                       r"(?: \(planned \d+ B\))?; "
                        r"planned peak (\d+) B", out)
     return {
         "cpu": float(re.search(r"cpu time: ([\d.]+) ms min", out).group(1)),

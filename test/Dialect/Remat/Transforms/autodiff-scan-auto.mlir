@@ -43,12 +43,12 @@
 // TRIED-NEXT: #remat.scan_mode<full>: peak 44.6 KiB, cost 3.411e+05
 // TRIED-NEXT: #remat.scan_mode<nested 4>: peak 45.1 KiB, cost 3.964e+05
 // TRIED-NEXT: #remat.scan_mode<offload>: peak 37.1 KiB, cost 4.067e+05
-// TRIED-NEXT: #remat.scan_mode<revolve 1>: peak 37.6 KiB, cost 8.326e+05
-// TRIED-NEXT: #remat.scan_mode<revolve 4>: peak 39.1 KiB, cost 3.922e+05
-// TRIED-NEXT: #remat.scan_mode<revolve 5>: peak 39.6 KiB, cost 3.806e+05
-// TRIED-NEXT: #remat.scan_mode<revolve 6>: peak 40.1 KiB, cost 3.774e+05
-// TRIED-NEXT: #remat.scan_mode<revolve 8>: peak 41.1 KiB, cost 3.71e+05
-// TRIED-NEXT: #remat.scan_mode<revolve 15>: peak 44.6 KiB, cost 3.443e+05
+// TRIED-NEXT: #remat.scan_mode<revolve 1>: peak 37.6 KiB, cost 8.49e+05
+// TRIED-NEXT: #remat.scan_mode<revolve 4>: peak 39.1 KiB, cost 4.147e+05
+// TRIED-NEXT: #remat.scan_mode<revolve 5>: peak 39.6 KiB, cost 4.051e+05
+// TRIED-NEXT: #remat.scan_mode<revolve 6>: peak 40.1 KiB, cost 4.019e+05
+// TRIED-NEXT: #remat.scan_mode<revolve 8>: peak 41.1 KiB, cost 3.935e+05
+// TRIED-NEXT: #remat.scan_mode<revolve 15>: peak 44.6 KiB, cost 3.607e+05
 // ONESLOT-LABEL: func.func @f_grad
 // ONESLOT: remat.scan mode <revolve 1> snapshots
 // ONESLOT: remat.revolve_scan slots 1

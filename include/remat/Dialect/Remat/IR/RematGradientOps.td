@@ -462,7 +462,7 @@ def Remat_SliceGradOp : Remat_Op<"slice_grad", [Pure]> {
 
 def Remat_RevolveScanOp : Remat_Op<"revolve_scan", [
     RecursiveMemoryEffects, RecursivelySpeculatable, SingleBlock,
-    AttrSizedOperandSegments]> {
+    AttrSizedOperandSegments], ["bytesRead", "bytesWritten"]> {
   let summary = "the backward of a scan under an optimal Revolve schedule";
   let description = [{
     The backward pass of a `remat.scan` in mode `revolve s` (the scan's VJP,
