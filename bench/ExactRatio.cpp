@@ -14,8 +14,9 @@
 //
 // --time-limit bounds each exact solve (default 10 s). --large runs graphs
 // of about 1,000 and 3,000 nodes instead. --offload instead compares, at
-// 30% and 50% of each graph's unconstrained peak, the search's plan (as
-// auto runs it) without offloading and with every value offloadable. --benchmark_filter
+// 30% and 50% of each graph's unconstrained peak, auto's plan without
+// offloading and with every value offloadable, and the exact solver's with
+// every value offloadable (within the time limit). --benchmark_filter
 // keeps the graphs whose name matches (as Google Benchmark filters; bench/
 // run.sh passes the same flags to every binary); other --benchmark_ flags
 // are ignored.
@@ -220,10 +221,23 @@ std::vector<Row> measure(const Graph &graph, double timeLimit) {
   return rows;
 }
 
-/// The --offload table: the search (auto's rounds) at 30% and 50% of the
-/// unconstrained peak, recompute-only and with every computed value
-/// offloadable, as allow-offload makes it.
-void printOffloadRows(const Graph &graph) {
+/// Whether the exact solver proved its plan optimal ("yes"), stopped with a
+/// gap ("gap 12.3%"), or found none ("-").
+std::string formatProof(const SolveResult &result) {
+  if (!result.feasible)
+    return "-";
+  if (result.optimal)
+    return "yes";
+  char text[32];
+  std::snprintf(text, sizeof(text), "gap %.1f%%", 100.0 * result.gap);
+  return text;
+}
+
+/// The --offload table: auto at 30% and 50% of the unconstrained peak,
+/// recompute-only and with every computed value offloadable, as
+/// allow-offload makes it; then the exact solver with offloading, within
+/// `timeLimit`.
+void printOffloadRows(const Graph &graph, double timeLimit) {
   Problem plain = graph.build();
   Problem offloading = plain;
   for (NodeId id = 0; id < offloading.size(); ++id)
@@ -239,15 +253,25 @@ void printOffloadRows(const Graph &graph) {
     double withSeconds = timed([&] {
       with = solve(SolverKind::Auto, offloading, autoOptions(budget));
     });
+    SolverOptions exactOptions = autoOptions(budget);
+    exactOptions.timeLimitSeconds = timeLimit;
+    SolveResult exact;
+    double exactSeconds =
+        timed([&] { exact = solveExact(offloading, exactOptions); });
     std::optional<double> ratio = costRatio(with, without);
     std::printf("| %s | %d | %d%% | %s | %s | %s | %lld | %s | %.2f | %.2f "
-                "|\n",
+                "| %s | %lld | %s | %s | %.2f |\n",
                 graph.name.c_str(), plain.size(), percent,
                 mib(budget).c_str(), formatCost(without).c_str(),
                 formatCost(with).c_str(),
                 static_cast<long long>(with.feasible ? with.plan.numOffloads()
                                                      : 0),
-                formatRatio(ratio).c_str(), withoutSeconds, withSeconds);
+                formatRatio(ratio).c_str(), withoutSeconds, withSeconds,
+                formatCost(exact).c_str(),
+                static_cast<long long>(
+                    exact.feasible ? exact.plan.numOffloads() : 0),
+                formatProof(exact).c_str(),
+                formatRatio(costRatio(with, exact)).c_str(), exactSeconds);
     std::fflush(stdout);
   }
 }
@@ -362,12 +386,16 @@ int main(int argc, char **argv) {
   std::regex pattern(filter.empty() ? std::string(".*") : filter);
 
   if (offload) {
+    std::printf("Exact solves limited to %.1f s each.\n\n", timeLimit);
     std::printf("| graph | nodes | budget | budget MiB | recompute only | "
                 "with offload | offloads | with/without | s without | s "
-                "with |\n|---|---|---|---|---|---|---|---|---|---|\n");
+                "with | exact with offload | exact offloads | exact proven | "
+                "auto/exact (with offload) | exact s |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+                "\n");
     for (const Graph &graph : graphs(large))
       if (std::regex_search(graph.name, pattern))
-        printOffloadRows(graph);
+        printOffloadRows(graph, timeLimit);
     return 0;
   }
   std::printf("Exact solves limited to %.1f s each.\n\n", timeLimit);

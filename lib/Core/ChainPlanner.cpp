@@ -18,6 +18,7 @@
 
 #include "remat/Core/ChainPlanner.h"
 
+#include "PlanPruning.h"
 #include "ResultBuilder.h"
 #include "WeightedCost.h"
 #include "remat/Core/Solvers.h"
@@ -274,43 +275,6 @@ ChainMapping remat::mapProblemToChain(const Problem &problem,
   return m;
 }
 
-void remat::dropUnreadRecomputations(const Problem &problem, Plan &plan) {
-  const int32_t n = problem.size();
-  plan.resize(problem);
-  // Backwards in execution order: a read makes the node pending; the
-  // nearest earlier copy serves it.
-  std::vector<uint8_t> pending(n, 0);
-  auto readInputs = [&](NodeId id) {
-    for (NodeId input : problem.node(id).inputs)
-      pending[input] = 1;
-  };
-  for (NodeId id = 0; id < n; ++id)
-    if (problem.node(id).isOutput)
-      pending[id] = 1;
-  for (Step s = n; s >= 0; --s) {
-    if (s < n) {
-      for (NodeId id : plan.offloadAfter[s])
-        pending[id] = 1;
-      if (!problem.node(s).resident) {
-        pending[s] = 0;
-        readInputs(s);
-      }
-    }
-    std::vector<NodeId> &list = plan.recomputeBefore[s];
-    std::vector<NodeId> kept;
-    for (auto it = list.rbegin(); it != list.rend(); ++it) {
-      if (!pending[*it])
-        continue;
-      pending[*it] = 0;
-      readInputs(*it);
-      kept.push_back(*it);
-    }
-    list.assign(kept.rbegin(), kept.rend());
-    for (NodeId id : plan.reloadBefore[s])
-      pending[id] = 0;
-  }
-}
-
 ChainPlan remat::chainScheduleToPlan(const Problem &problem,
                                      const ChainMapping &mapping,
                                      const ChainSchedule &schedule) {
@@ -370,7 +334,7 @@ ChainPlan remat::chainScheduleToPlan(const Problem &problem,
     std::sort(list.begin(), list.end());
     list.erase(std::unique(list.begin(), list.end()), list.end());
   }
-  dropUnreadRecomputations(problem, result.plan);
+  dropUnreadCopies(problem, result.plan);
   return result;
 }
 

@@ -1,9 +1,10 @@
 //===- ExactSolver.cpp - the MILP solver, by COIN-OR CBC ------------------===//
 //
-// solveExact: the minimum-cost recompute-only plan within the budget, from
-// the MILP of RecomputeMilp.h (Checkmate's formulation, Jain et al., MLSys
-// 2020), solved by CBC within the time limit. Like Checkmate it never
-// offloads: problems whose policies require offloading are refused.
+// solveExact: the minimum-cost plan within the budget, from the MILP of
+// RematMilp.h (Checkmate's formulation, Jain et al., MLSys 2020, with
+// offloading where the problem allows it: host copies and reloads, each
+// transfer charged bytes * transferCostPerByte), solved by CBC within the
+// time limit.
 //
 // The cost minimized is the added cost with each recomputation weighted by
 // its node's preference (x100 for prefer-save, /100 for prefer-recompute),
@@ -18,24 +19,27 @@
 //     report the smallest budget that can be met, then the cost at that peak.
 // Every phase starts from a plan already known: the greedy's for phase 1,
 // the previous phase's after it, the lower of keeping everything and the
-// greedy's lowest peak for phase 3. That plan is the fallback, and its
+// greedy's lowest peak for phase 3 (offloading or not: a known plan need
+// not be a point of the model). That plan is the fallback, and its
 // objective is CBC's cutoff: CBC looks only for better plans, and when it
 // proves there is none the known plan is optimal. A cutoff rather than a MIP
 // start (phase 2 gets both): CBC completes a start by solving an LP as large
 // as the root's, which on large models costs as much time again.
 //
-// A solution becomes a plan (the recomputations of R, unread ones dropped),
+// A solution becomes a plan (the recomputations of R, the offloads and
+// reloads of O and L, unread ones dropped),
 // which verifyPlan replays; costs and peaks come from the replay, never from
 // the MILP's objective. "Optimal" means that no plan the model expresses
-// (recomputations in ascending order within a step, each node at most once)
-// is cheaper. The greedy's plans that do not offload are such plans, so an
-// optimal plan is never dearer than the greedy's.
+// (recomputations in ascending order within a step, each node made at most
+// once per step, offloads right after the node's step) is cheaper. The
+// greedy's plans are such plans once their offloads move there (which never
+// raises their peak), so an optimal plan is never dearer than the greedy's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CbcBackend.h"
 #include "PlanPruning.h"
-#include "RecomputeMilp.h"
+#include "RematMilp.h"
 #include "WeightedCost.h"
 
 #include "remat/Core/Solvers.h"
@@ -122,7 +126,7 @@ std::optional<ReplayedPlan> replay(const Problem &problem, Plan plan) {
 }
 
 /// A plan's peak in the units of the model's P.
-double peakUnits(const Problem &problem, const RecomputeMilp &milp,
+double peakUnits(const Problem &problem, const RematMilp &milp,
                  const ReplayedPlan &plan) {
   return static_cast<double>(plan.peak() - problem.residentBytes()) /
          static_cast<double>(milp.memoryUnit());
@@ -160,7 +164,7 @@ struct Search {
 /// is a plan's objective in the program's units, from its replay;
 /// `admissible` checks the program's limits on the replay.
 Search
-searchBeyond(const Problem &problem, const RecomputeMilp &milp,
+searchBeyond(const Problem &problem, const RematMilp &milp,
              const LinearProgram &program, std::optional<ReplayedPlan> known,
              const std::function<double(const ReplayedPlan &)> &objective,
              const std::function<bool(const ReplayedPlan &)> &admissible,
@@ -216,13 +220,13 @@ searchBeyond(const Problem &problem, const RecomputeMilp &milp,
 
 /// The binaries of `plan`'s point, as a MIP start (empty when the model
 /// cannot express it).
-std::vector<std::pair<int, double>> startFrom(const RecomputeMilp &milp,
+std::vector<std::pair<int, double>> startFrom(const RematMilp &milp,
                                               const Plan &plan) {
   std::vector<std::pair<int, double>> start;
   std::optional<std::vector<double>> point = milp.pointForPlan(plan, nullptr);
   if (!point)
     return start;
-  for (int column : milp.recomputeColumns())
+  for (int column : milp.binaryColumns())
     start.push_back({column, (*point)[column] > 0.5 ? 1.0 : 0.0});
   return start;
 }
@@ -244,32 +248,11 @@ void adopt(SolveResult &result, ReplayedPlan replayed) {
   result.cost = replayed.cost;
 }
 
-/// The reason the exact solver cannot handle `problem`, if any: it needs
-/// offloading, which the model leaves out.
-std::optional<std::string> unsupported(const Problem &problem) {
-  const char *useGreedy = "; use the greedy solver";
-  std::vector<std::vector<Step>> uses = problem.computeUses();
-  for (NodeId id = 0; id < problem.size(); ++id) {
-    const Node &node = problem.node(id);
-    if (node.mustOffload)
-      return std::string("the exact solver does not model offloading (a "
-                         "policy requires it)") +
-             useGreedy;
-    if (node.keepLimit != kNoKeepLimit && !node.recomputable &&
-        !uses[id].empty() && uses[id].back() > node.keepLimit)
-      return "the exact solver does not model offloading (node " +
-             std::to_string(id) + " may not be kept past step " +
-             std::to_string(node.keepLimit) +
-             ", is read later and cannot be recomputed)" + useGreedy;
-  }
-  return std::nullopt;
-}
-
 /// Phase 3: the smallest peak without a budget, into result.minReachablePeak,
 /// and a cheapest plan reaching it, as the best infeasible plan. `greedy` is
 /// the greedy's result for this (unreachable) budget, when it has run: its
 /// plan is the lowest peak its walk reached.
-void reportSmallestPeak(const Problem &problem, const RecomputeMilp &milp,
+void reportSmallestPeak(const Problem &problem, const RematMilp &milp,
                         const SolverOptions &options, const Deadline &deadline,
                         std::optional<SolveResult> greedy,
                         SolveResult &result) {
@@ -277,14 +260,13 @@ void reportSmallestPeak(const Problem &problem, const RecomputeMilp &milp,
     return peakUnits(problem, milp, plan);
   };
   // The known plan: the lower of keeping everything (unless a keep limit
-  // forbids it) and the greedy's lowest peak (unless it offloads).
+  // forbids it) and the greedy's lowest peak.
   std::optional<ReplayedPlan> known = replay(problem, Plan::keepAll(problem));
   if (!greedy)
     greedy = solveGreedy(problem, options);
-  if (greedy->plan.numOffloads() == 0)
-    if (std::optional<ReplayedPlan> walked = replay(problem, greedy->plan))
-      if (!known || walked->peak() < known->peak())
-        known = std::move(walked);
+  if (std::optional<ReplayedPlan> walked = replay(problem, greedy->plan))
+    if (!known || walked->peak() < known->peak())
+      known = std::move(walked);
   MilpOptions smallestOptions;
   smallestOptions.timeLimitSeconds = deadline.remaining();
   Search smallest = searchBeyond(
@@ -292,8 +274,11 @@ void reportSmallestPeak(const Problem &problem, const RecomputeMilp &milp,
       std::move(known), peakObjective,
       [](const ReplayedPlan &) { return true; }, smallestOptions);
 
-  std::string text = "infeasible: no recompute-only plan has a peak within " +
-                     std::to_string(options.budget) + " bytes";
+  std::string text = std::string("infeasible: no ") +
+                     (milp.offloads() ? "plan, recomputing or offloading,"
+                                      : "recompute-only plan") +
+                     " has a peak within " + std::to_string(options.budget) +
+                     " bytes";
   if (!smallest.best) {
     result.message = text + "; no plan found within the time limit [" +
                      describe(smallest.milp) + "]" + smallest.note;
@@ -350,11 +335,7 @@ SolveResult remat::solveExact(const Problem &problem,
     result.message = "invalid problem: " + *error;
     return result;
   }
-  if (std::optional<std::string> reason = unsupported(problem)) {
-    result.message = *reason;
-    return result;
-  }
-  int64_t columns = RecomputeMilp::estimateColumns(problem);
+  int64_t columns = RematMilp::estimateColumns(problem);
   if (columns > kMaxColumns) {
     result.message = "the problem is too large for the exact solver (its "
                      "model would have about " +
@@ -364,10 +345,10 @@ SolveResult remat::solveExact(const Problem &problem,
     return result;
   }
 
-  RecomputeMilp milp(problem);
+  RematMilp milp(problem);
   const LinearProgram &base = milp.baseProgram();
   bool freeRecomputation = std::any_of(
-      milp.recomputeColumns().begin(), milp.recomputeColumns().end(),
+      milp.binaryColumns().begin(), milp.binaryColumns().end(),
       [&](int column) { return base.objective(column) == 0; });
 
   // Keeping everything costs nothing: when it fits it is optimal, and the
@@ -386,12 +367,23 @@ SolveResult remat::solveExact(const Problem &problem,
     return result;
   }
 
-  // The known plan of phase 1: the greedy's, when it fits and offloads
-  // nothing; or keeping everything, when it fits.
+  // The known plan of phase 1: the greedy's, when it fits; or keeping
+  // everything, when it fits. With optional offloads (allow-offload), the
+  // cheaper of the greedy's plans with and without them: its walk with
+  // offloads can be the dearer, and when CBC cannot improve on the known
+  // plan, allowing offload must not cost more.
   std::optional<ReplayedPlan> known;
   SolveResult greedy = solveGreedy(problem, options);
-  if (greedy.feasible && greedy.plan.numOffloads() == 0)
+  if (greedy.feasible)
     known = replay(problem, greedy.plan);
+  if (std::optional<Problem> plain = withoutOptionalOffload(problem)) {
+    SolveResult recomputing = solveGreedy(*plain, options);
+    if (recomputing.feasible)
+      if (std::optional<ReplayedPlan> other =
+              replay(problem, recomputing.plan))
+        if (!known || other->weighted < known->weighted)
+          known = std::move(other);
+  }
   if (keepAll && keepAll->peak() <= options.budget)
     known = std::move(keepAll);
   if (known && known->peak() > options.budget)
@@ -399,7 +391,7 @@ SolveResult remat::solveExact(const Problem &problem,
 
   // Phase 1: the cheapest plan within the budget.
   // The cost program's objective at a plan: its weighted added cost plus
-  // the model's constant (RecomputeMilp::objectiveOffset).
+  // the model's constant (RematMilp::objectiveOffset).
   auto costUnits = [&](const ReplayedPlan &plan) {
     return plan.weighted / milp.costScale() + milp.objectiveOffset();
   };
@@ -423,14 +415,12 @@ SolveResult remat::solveExact(const Problem &problem,
                      " bytes found within the time limit, and none proven "
                      "impossible [" +
                      describe(cheapest.milp) + "]" + cheapest.note;
-    // The greedy's lowest peak, when it did not need offloading, is the best
-    // plan known.
-    if (greedy.plan.numOffloads() == 0)
-      if (std::optional<ReplayedPlan> walked = replay(problem, greedy.plan)) {
-        result.minReachablePeak = walked->peak();
-        result.minPeakProfile = walked->verification.profile;
-        adopt(result, std::move(*walked));
-      }
+    // The greedy's lowest peak is the best plan known.
+    if (std::optional<ReplayedPlan> walked = replay(problem, greedy.plan)) {
+      result.minReachablePeak = walked->peak();
+      result.minPeakProfile = walked->verification.profile;
+      adopt(result, std::move(*walked));
+    }
     return result;
   }
 

@@ -1,7 +1,7 @@
 //===- LinearProgram.h - a sparse mixed-integer linear program --*- C++ -*-===//
 //
 // A minimization MILP held row by row, independent of any solver: the exact
-// solver's formulation (RecomputeMilp.h) builds one, the CBC backend
+// solver's formulation (RematMilp.h) builds one, the CBC backend
 // (CbcBackend.h) solves it, and tests evaluate assignments against it.
 //
 //===----------------------------------------------------------------------===//

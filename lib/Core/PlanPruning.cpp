@@ -94,72 +94,50 @@ struct Copy {
   size_t first, last;
 };
 
-/// Drops the recomputations and reloads of `plan` that no read binds to,
-/// until there are none (a dropped copy's own reads go too), and the
-/// offloads of nodes no longer reloaded.
-void dropUnreadCopies(const Problem &problem, Plan &plan) {
+} // namespace
+
+void remat::dropUnreadCopies(const Problem &problem, Plan &plan) {
   const int32_t n = problem.size();
-  constexpr int64_t kNone = -1;
-  for (bool changed = true; changed;) {
-    changed = false;
-    // Replay order: reloads, recomputations, the step, offloads; each read
-    // binds to its node's latest copy.
-    std::vector<int64_t> current(static_cast<size_t>(n), kNone);
-    std::vector<int64_t> reads;
-    auto read = [&](NodeId id) {
-      if (current[id] != kNone)
-        ++reads[current[id]];
-    };
-    auto make = [&](NodeId id) {
-      current[id] = static_cast<int64_t>(reads.size());
-      reads.push_back(0);
-    };
-    std::vector<int64_t> reloadCopy, recomputeCopy; // in list order
-    for (Step s = 0; s <= n; ++s) {
-      for (NodeId id : plan.reloadBefore[s]) {
-        make(id);
-        reloadCopy.push_back(current[id]);
-      }
-      for (NodeId id : plan.recomputeBefore[s]) {
-        for (NodeId input : problem.node(id).inputs)
-          read(input);
-        make(id);
-        recomputeCopy.push_back(current[id]);
-      }
-      if (s == n) {
-        for (NodeId id = 0; id < n; ++id)
-          if (problem.node(id).isOutput)
-            read(id);
-        break;
-      }
-      if (!problem.node(s).resident) {
-        for (NodeId input : problem.node(s).inputs)
-          read(input);
-        current[s] = kNone; // the original: never dropped
-      }
+  plan.resize(problem);
+  // Backwards in replay order (reloads, recomputations, the step, offloads
+  // at each anchor): a read makes its node pending, and the nearest earlier
+  // copy serves it. A copy that finds its node not pending is unread; it is
+  // dropped before its own reads are counted, so one pass drops the copies
+  // that only fed it as well.
+  std::vector<uint8_t> pending(static_cast<size_t>(n), 0);
+  auto readInputs = [&](NodeId id) {
+    for (NodeId input : problem.node(id).inputs)
+      pending[input] = 1;
+  };
+  for (NodeId id = 0; id < n; ++id)
+    if (problem.node(id).isOutput)
+      pending[id] = 1;
+  auto keepServing = [&](std::vector<NodeId> &list, bool recomputes) {
+    std::vector<NodeId> kept;
+    for (auto it = list.rbegin(); it != list.rend(); ++it) {
+      if (!pending[*it])
+        continue;
+      pending[*it] = 0;
+      if (recomputes)
+        readInputs(*it);
+      kept.push_back(*it);
+    }
+    list.assign(kept.rbegin(), kept.rend());
+  };
+  for (Step s = n; s >= 0; --s) {
+    if (s < n) {
       for (NodeId id : plan.offloadAfter[s])
-        read(id);
+        pending[id] = 1;
+      if (!problem.node(s).resident) {
+        pending[s] = 0;
+        readInputs(s);
+      }
     }
-    size_t reloadIndex = 0, recomputeIndex = 0;
-    for (Step s = 0; s <= n; ++s) {
-      auto drop = [&](std::vector<NodeId> &list,
-                      const std::vector<int64_t> &copyOf, size_t &index) {
-        std::vector<NodeId> kept;
-        for (NodeId id : list)
-          if (reads[copyOf[index++]] > 0)
-            kept.push_back(id);
-          else
-            changed = true;
-        list = std::move(kept);
-      };
-      drop(plan.reloadBefore[s], reloadCopy, reloadIndex);
-      drop(plan.recomputeBefore[s], recomputeCopy, recomputeIndex);
-    }
+    keepServing(plan.recomputeBefore[s], /*recomputes=*/true);
+    keepServing(plan.reloadBefore[s], /*recomputes=*/false);
   }
   dropOffloadsWithoutReload(problem, plan);
 }
-
-} // namespace
 
 void remat::dropOffloadsWithoutReload(const Problem &problem, Plan &plan) {
   std::vector<char> reloaded(static_cast<size_t>(problem.size()), 0);

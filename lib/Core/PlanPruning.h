@@ -29,6 +29,11 @@ namespace remat {
 /// once more to confirm it. `plan` must replay. Returns the number removed.
 int64_t pruneRecomputations(const Problem &problem, Plan &plan, int64_t limit);
 
+/// Removes from `plan` the recomputations and reloads whose copy no read
+/// binds to (a dropped copy's own reads go too: one backward pass), then
+/// the offloads of nodes it no longer reloads.
+void dropUnreadCopies(const Problem &problem, Plan &plan);
+
 /// Removes from `plan` the offloads of nodes it no longer reloads.
 void dropOffloadsWithoutReload(const Problem &problem, Plan &plan);
 

@@ -68,16 +68,6 @@ SolveResult remat::solveExact(const Problem &problem,
 }
 #endif
 
-/// Whether some value must, or may, be offloaded: the exact and chain
-/// solvers are recompute-only, and auto leaves such problems to the greedy
-/// and the search, which would otherwise ignore the permission.
-static bool offloads(const Problem &problem) {
-  for (const Node &node : problem.getNodes())
-    if (node.mustOffload || node.offloadable)
-      return true;
-  return false;
-}
-
 /// The search, started from `chain`'s plan when that fits (the search
 /// takes the better of it and the greedy's).
 static SolveResult solveSearchFrom(const Problem &problem,
@@ -143,8 +133,7 @@ static SolveResult solveAutomaticallyAsIs(const Problem &problem,
                std::chrono::duration<double>(
                    std::chrono::steady_clock::now() - begin)
                    .count());
-  if (!offloads(problem) && isExactSolverAvailable() &&
-      problem.size() <= options.autoExactMaxNodes)
+  if (isExactSolverAvailable() && problem.size() <= options.autoExactMaxNodes)
     return preferChain(problem, solveExact(problem, timed), std::move(chain));
   timed.searchMaxRounds = autoSearchRounds(problem, options);
   return preferChain(problem, solveSearchFrom(problem, timed, chain),
@@ -154,7 +143,7 @@ static SolveResult solveAutomaticallyAsIs(const Problem &problem,
 /// Auto: the policy alone when there is no budget. Otherwise, within
 /// options.autoTimeLimitSeconds: on a chain of layers (without offloading)
 /// the chain solver first; then the exact solver on problems small enough
-/// for it (when built, and without offloading), else the search, started
+/// for it (when built), else the search, started
 /// from the chain's plan when that fits; the cheaper of that and the
 /// chain's plan.
 static SolveResult solveAutomatically(const Problem &problem,

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CbcBackend.h"
-#include "RecomputeMilp.h"
+#include "RematMilp.h"
 
 #include "remat/Core/Plan.h"
 #include "remat/Core/Solvers.h"
@@ -328,7 +328,7 @@ TEST(ExactSolverTest, BudgetEqualToAReachablePeakIsMet) {
   EXPECT_TRUE(s.optimal);
   EXPECT_DOUBLE_EQ(s.cost, 35.0);
   // The model alone, without the greedy's plan as a cutoff, meets 46.
-  RecomputeMilp milp(q);
+  RematMilp milp(q);
   MilpOptions options;
   MilpResult solved = solveWithCbc(milp.minCostProgram(46), options);
   EXPECT_EQ(solved.status, MilpStatus::Optimal) << solved.summary;
@@ -392,39 +392,67 @@ TEST(ExactSolverTest, NothingRecomputableHasNoBinaries) {
   Problem p = chainWithSkip();
   for (NodeId id = 1; id < p.size(); ++id)
     p.node(id).recomputable = false;
-  RecomputeMilp milp(p);
-  EXPECT_TRUE(milp.recomputeColumns().empty());
+  RematMilp milp(p);
+  EXPECT_TRUE(milp.binaryColumns().empty());
   EXPECT_EQ(milp.baseProgram().numIntegers(), 0);
   SolveResult r = solveExact(p, withBudget(27));
   EXPECT_FALSE(r.feasible);
   EXPECT_EQ(r.minReachablePeak, 28);
 }
 
-TEST(ExactSolverTest, RefusesOffloadingPolicies) {
+TEST(ExactSolverTest, OffloadsWhatAPolicyRequires) {
+  // b (step 2) must go to host memory when evicted and may not be kept past
+  // step 3 (a save_and_offload policy): gb (step 5) reads a reload. b's
+  // original dies at c; reloading b before gb costs a transfer each way.
   Problem p = cosChain();
   p.node(2).offloadable = true;
   p.node(2).mustOffload = true;
-  SolveResult r = solveExact(p, withBudget(500));
-  EXPECT_FALSE(r.feasible);
-  EXPECT_EQ(r.message,
-            "the exact solver does not model offloading (a policy requires "
-            "it); use the greedy solver");
+  p.node(2).keepLimit = 3;
+  p.transferCostPerByte = 0.5;
+  SolveResult r = solveExact(p, withBudget(600));
+  expectConsistent(p, r, 600);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(r.plan.numOffloads(), 1);
+  EXPECT_EQ(r.plan.reloadBefore[5], std::vector<NodeId>{2});
+  EXPECT_DOUBLE_EQ(r.cost, 2 * 100 * 0.5);
+  for (const std::vector<NodeId> &list : r.plan.recomputeBefore)
+    EXPECT_TRUE(std::find(list.begin(), list.end(), 2) == list.end());
 
   // A value that may not be kept, cannot be recomputed and is read later
-  // can only be offloaded.
+  // (ga at step 6 reads a) is reloaded.
   Problem q = cosChain();
   q.node(1).recomputable = false;
-  q.node(1).offloadable = true;
   q.node(1).keepLimit = 2;
-  SolveResult s = solveExact(q, withBudget(1000));
-  EXPECT_FALSE(s.feasible);
-  EXPECT_NE(s.message.find("does not model offloading"), std::string::npos)
-      << s.message;
+  q.node(1).offloadable = true;
+  SolveResult t = solveExact(q, withBudget(1000));
+  expectConsistent(q, t, 1000);
+  ASSERT_TRUE(t.feasible) << t.message;
+  EXPECT_EQ(t.plan.numOffloads(), 1);
+  EXPECT_TRUE(t.plan.reloadBefore[5] == std::vector<NodeId>{1} ||
+              t.plan.reloadBefore[6] == std::vector<NodeId>{1});
+}
 
-  // Offloadable values that need not move are simply kept or recomputed.
-  Problem o = cosChain();
-  o.node(2).offloadable = true;
-  EXPECT_TRUE(solveExact(o, withBudget(400)).feasible);
+TEST(ExactSolverTest, OffloadsWhenCheaperThanRecomputing) {
+  // twoCandidates at 430: recomputing p costs 1, offloading it (200 bytes
+  // each way) 400 * transferCostPerByte.
+  Problem p = twoCandidates();
+  p.node(1).offloadable = true;
+  p.transferCostPerByte = 0.01; // offloading p: 4, recomputing it: 1
+  SolveResult r = solveExact(p, withBudget(430));
+  expectConsistent(p, r, 430);
+  ASSERT_TRUE(r.feasible) << r.message;
+  EXPECT_EQ(r.plan.numOffloads(), 0);
+  EXPECT_DOUBLE_EQ(r.cost, 1.0);
+
+  p.node(1).cost = 50; // now recomputing p costs 50, q 10, offloading p 4
+  SolveResult o = solveExact(p, withBudget(430));
+  expectConsistent(p, o, 430);
+  ASSERT_TRUE(o.feasible) << o.message;
+  EXPECT_TRUE(o.optimal);
+  EXPECT_EQ(o.plan.numOffloads(), 1);
+  EXPECT_DOUBLE_EQ(o.cost, 400 * 0.01);
+  EXPECT_EQ(o.plan.reloadBefore[6], std::vector<NodeId>{1});
 }
 
 TEST(ExactSolverTest, InvalidProblemIsReported) {
@@ -466,7 +494,7 @@ TEST(ExactSolverTest, KeepingEverythingWhenItFits) {
 /// `point` with P at the value `program` fixes it to (minCostProgram fixes P
 /// at the budget, loosened by half a byte).
 std::vector<double> withFixedPeak(const LinearProgram &program,
-                                  const RecomputeMilp &milp,
+                                  const RematMilp &milp,
                                   std::vector<double> point) {
   point[milp.peakColumn()] = program.columnUpper(milp.peakColumn());
   return point;
@@ -476,7 +504,7 @@ std::vector<double> withFixedPeak(const LinearProgram &program,
 void expectModelMatchesReplay(const Problem &p, const Plan &plan) {
   Verification v = verifyPlan(p, plan);
   ASSERT_TRUE(v.ok()) << v.error;
-  RecomputeMilp milp(p);
+  RematMilp milp(p);
   std::string why;
   std::optional<std::vector<double>> point = milp.pointForPlan(plan, &why);
   ASSERT_TRUE(point.has_value()) << why;
@@ -488,7 +516,10 @@ void expectModelMatchesReplay(const Problem &p, const Plan &plan) {
   LinearProgram below = milp.minCostProgram(v.profile.peak - 1);
   EXPECT_GT(below.maxViolation(withFixedPeak(below, milp, *point)), 1e-9);
   // The plan read back from the point is the plan.
-  EXPECT_EQ(milp.planForPoint(*point).recomputeBefore, plan.recomputeBefore);
+  Plan back = milp.planForPoint(*point);
+  EXPECT_EQ(back.recomputeBefore, plan.recomputeBefore);
+  EXPECT_EQ(back.reloadBefore, plan.reloadBefore);
+  EXPECT_EQ(back.offloadAfter, plan.offloadAfter);
 }
 
 TEST(ExactSolverTest, ModelMemoryEqualsReplayOnHandMadePlans) {
@@ -522,15 +553,26 @@ TEST(ExactSolverTest, ModelMemoryEqualsReplayOnHandMadePlans) {
   expectModelMatchesReplay(two, planOf(two, {{5, {1}}}));
 }
 
-TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
+/// Random plans of random training-like graphs (with `offloading`, 40% of
+/// the computed values may be offloaded, and half the copies drawn are
+/// reloads): the model's point for each plan satisfies every row, the
+/// model overstates the raw plan (never understates), and on the plan with
+/// its unread copies dropped its memory is the replay's and its objective
+/// the plan's weighted cost.
+void expectModelMatchesReplayOnRandomPlans(bool offloading) {
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    Problem p = trainingLikeGraph(seed, 12, /*wideReader=*/seed % 3 == 0);
+    Problem p = trainingLikeGraph(seed, offloading ? 10 : 12,
+                                  /*wideReader=*/seed % 3 == 0);
+    Random rng(seed + (offloading ? 2000 : 1000));
+    if (offloading)
+      for (NodeId id = 0; id < p.size(); ++id)
+        if (!p.node(id).resident && rng.chance(40))
+          p.node(id).offloadable = true;
     ASSERT_FALSE(p.check().has_value());
-    RecomputeMilp milp(p);
-    Random rng(seed + 1000);
+    RematMilp milp(p);
     for (int trial = 0; trial < 10; ++trial) {
-      // Random recomputations wherever the model has a variable.
+      // Random copies wherever the model has a variable.
       Plan raw = Plan::keepAll(p);
       for (Step step = 1; step <= p.size(); ++step) {
         if (step < p.size() && p.node(step).resident)
@@ -538,9 +580,14 @@ TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
         for (NodeId id = 0; id < step; ++id) {
           if (!rng.chance(8))
             continue;
-          raw.recomputeBefore[step].push_back(id);
+          bool reload = p.node(id).offloadable && rng.chance(50);
+          std::vector<NodeId> &list =
+              reload ? raw.reloadBefore[step] : raw.recomputeBefore[step];
+          list.push_back(id);
+          if (reload && raw.offloadAfter[id].empty())
+            raw.offloadAfter[id].push_back(id);
           if (!milp.pointForPlan(raw, nullptr))
-            raw.recomputeBefore[step].pop_back();
+            list.pop_back();
         }
       }
       std::string why;
@@ -550,7 +597,7 @@ TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
       ASSERT_LE(milp.minPeakProgram(std::nullopt, std::nullopt)
                     .maxViolation(*rawPoint),
                 1e-9);
-      // Dropping unread recomputations gives a plan that replays; the model
+      // Dropping unread copies gives a plan that replays; the model
       // overstates the raw point (never understates) ...
       Plan plan = milp.planForPoint(*rawPoint);
       Verification v = verifyPlan(p, plan);
@@ -562,8 +609,20 @@ TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
       EXPECT_EQ(milp.peakBytes(*point), v.profile.peak);
       LinearProgram atPeak = milp.minCostProgram(v.profile.peak);
       EXPECT_LE(atPeak.maxViolation(withFixedPeak(atPeak, milp, *point)), 1e-9);
+      EXPECT_NEAR(measureAddedCost(p, plan, v.profile).weighted /
+                          milp.costScale() +
+                      milp.objectiveOffset(),
+                  milp.baseProgram().objectiveValue(*point), 1e-9);
     }
   }
+}
+
+TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomPlans) {
+  expectModelMatchesReplayOnRandomPlans(/*offloading=*/false);
+}
+
+TEST(ExactSolverTest, ModelMemoryEqualsReplayOnRandomOffloadingPlans) {
+  expectModelMatchesReplayOnRandomPlans(/*offloading=*/true);
 }
 
 /// The model's accounting is sound: every solution CBC returns for the model
@@ -574,7 +633,7 @@ TEST(ExactSolverTest, ModelSolutionsReplayWithinTheirPeak) {
   for (uint64_t seed = 1; seed <= 6; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     Problem p = trainingLikeGraph(seed, 7, /*wideReader=*/seed % 2 == 0);
-    RecomputeMilp milp(p);
+    RematMilp milp(p);
     // The replayed peak of the solution, after checking it (-1 on failure).
     auto check = [&](const LinearProgram &program) -> int64_t {
       MilpOptions options;
@@ -624,6 +683,46 @@ std::vector<std::pair<double, int64_t>> enumeratePlans(const Problem &p) {
   return plans;
 }
 
+/// At each budget that `plans` (every plan of `p`, as (cost, peak)) make
+/// interesting, and one below the smallest peak: the exact solver proves
+/// the cheapest plan optimal and returns the lexicographic optimum (cost,
+/// then peak), or reports the smallest peak as reachable.
+void expectMatchesBruteForce(
+    const Problem &p, const std::vector<std::pair<double, int64_t>> &plans) {
+  int64_t smallest = std::numeric_limits<int64_t>::max();
+  std::vector<int64_t> budgets;
+  for (auto [cost, peak] : plans) {
+    smallest = std::min(smallest, peak);
+    budgets.push_back(peak);
+  }
+  budgets.push_back(smallest - 1);
+  std::sort(budgets.begin(), budgets.end());
+  budgets.erase(std::unique(budgets.begin(), budgets.end()), budgets.end());
+
+  for (int64_t budget : budgets) {
+    SCOPED_TRACE("budget " + std::to_string(budget));
+    double bestCost = std::numeric_limits<double>::infinity();
+    for (auto [cost, peak] : plans)
+      if (peak <= budget)
+        bestCost = std::min(bestCost, cost);
+    SolveResult r = solveExact(p, withBudget(budget));
+    expectConsistent(p, r, budget);
+    if (bestCost == std::numeric_limits<double>::infinity()) {
+      EXPECT_FALSE(r.feasible);
+      EXPECT_EQ(r.minReachablePeak, smallest);
+      continue;
+    }
+    int64_t bestPeak = std::numeric_limits<int64_t>::max();
+    for (auto [cost, peak] : plans)
+      if (peak <= budget && cost == bestCost)
+        bestPeak = std::min(bestPeak, peak);
+    ASSERT_TRUE(r.feasible) << r.message;
+    EXPECT_TRUE(r.optimal);
+    EXPECT_DOUBLE_EQ(r.cost, bestCost);
+    EXPECT_EQ(r.profile.peak, bestPeak); // the lexicographic optimum
+  }
+}
+
 TEST(ExactSolverTest, MatchesBruteForceOnTinyGraphs) {
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -645,38 +744,91 @@ TEST(ExactSolverTest, MatchesBruteForceOnTinyGraphs) {
 
     std::vector<std::pair<double, int64_t>> plans = enumeratePlans(p);
     ASSERT_FALSE(plans.empty());
-    int64_t smallest = std::numeric_limits<int64_t>::max();
-    std::vector<int64_t> budgets;
-    for (auto [cost, peak] : plans) {
-      smallest = std::min(smallest, peak);
-      budgets.push_back(peak);
-    }
-    budgets.push_back(smallest - 1);
-    std::sort(budgets.begin(), budgets.end());
-    budgets.erase(std::unique(budgets.begin(), budgets.end()), budgets.end());
+    expectMatchesBruteForce(p, plans);
+  }
+}
 
-    for (int64_t budget : budgets) {
-      SCOPED_TRACE("budget " + std::to_string(budget));
-      double bestCost = std::numeric_limits<double>::infinity();
-      for (auto [cost, peak] : plans)
-        if (peak <= budget)
-          bestCost = std::min(bestCost, cost);
-      SolveResult r = solveExact(p, withBudget(budget));
-      expectConsistent(p, r, budget);
-      if (bestCost == std::numeric_limits<double>::infinity()) {
-        EXPECT_FALSE(r.feasible);
-        EXPECT_EQ(r.minReachablePeak, smallest);
+/// Every plan with offloading the model can express on a tiny graph, by
+/// brute force: each subset of recomputations and reloads (a reloaded node
+/// is offloaded right after its step) that replays, as (cost, peak).
+std::vector<std::pair<double, int64_t>>
+enumerateOffloadingPlans(const Problem &p) {
+  struct Slot {
+    Step step;
+    NodeId id;
+    bool reload;
+  };
+  std::vector<Slot> slots;
+  for (Step step = 1; step <= p.size(); ++step) {
+    if (step < p.size() && p.node(step).resident)
+      continue;
+    for (NodeId id = 0; id < step; ++id) {
+      const Node &node = p.node(id);
+      if (node.resident)
+        continue;
+      if (node.recomputable && !node.mustOffload)
+        slots.push_back({step, id, false});
+      if (node.offloadable && step > id + 1)
+        slots.push_back({step, id, true});
+    }
+  }
+  EXPECT_LE(slots.size(), 17u);
+  std::vector<std::pair<double, int64_t>> plans;
+  for (uint32_t mask = 0; mask < (1u << slots.size()); ++mask) {
+    Plan plan = Plan::keepAll(p);
+    for (size_t s = 0; s < slots.size(); ++s) {
+      if (!(mask & (1u << s)))
+        continue;
+      const Slot &slot = slots[s];
+      if (!slot.reload) {
+        plan.recomputeBefore[slot.step].push_back(slot.id);
         continue;
       }
-      int64_t bestPeak = std::numeric_limits<int64_t>::max();
-      for (auto [cost, peak] : plans)
-        if (peak <= budget && cost == bestCost)
-          bestPeak = std::min(bestPeak, peak);
-      ASSERT_TRUE(r.feasible) << r.message;
-      EXPECT_TRUE(r.optimal);
-      EXPECT_DOUBLE_EQ(r.cost, bestCost);
-      EXPECT_EQ(r.profile.peak, bestPeak); // the lexicographic optimum
+      plan.reloadBefore[slot.step].push_back(slot.id);
+      std::vector<NodeId> &offloads = plan.offloadAfter[slot.id];
+      if (offloads.empty())
+        offloads.push_back(slot.id);
     }
+    Verification v = verifyPlan(p, plan);
+    if (v.ok())
+      plans.push_back(
+          {measureAddedCost(p, plan, v.profile).cost, v.profile.peak});
+  }
+  return plans;
+}
+
+TEST(ExactSolverTest, MatchesBruteForceWithOffloading) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Random rng(seed * 131);
+    Problem p;
+    p.addNode(argument("w", 2));
+    for (int i = 1; i < 5; ++i) {
+      std::vector<NodeId> inputs = {static_cast<NodeId>(i - 1)};
+      if (i > 1 && rng.chance(60))
+        inputs.push_back(static_cast<NodeId>(rng.range(0, i - 2)));
+      Node node = computed("n" + std::to_string(i), rng.range(1, 9), inputs,
+                           static_cast<double>(rng.range(1, 30)),
+                           rng.chance(25) ? rng.range(1, 5) : 0);
+      node.offloadable = i < 4 && rng.chance(50);
+      p.addNode(node);
+    }
+    p.node(4).isOutput = true;
+    p.transferCostPerByte = seed % 2 ? 0.5 : 2.0;
+    if (seed == 3) { // only a reload can serve n1 after step 2
+      p.node(1).recomputable = false;
+      p.node(1).offloadable = true;
+      p.node(1).keepLimit = 2;
+    }
+    if (seed == 4) { // n2 goes to host memory when evicted
+      p.node(2).offloadable = true;
+      p.node(2).mustOffload = true;
+    }
+    ASSERT_FALSE(p.check().has_value()) << *p.check();
+
+    std::vector<std::pair<double, int64_t>> plans = enumerateOffloadingPlans(p);
+    ASSERT_FALSE(plans.empty());
+    expectMatchesBruteForce(p, plans);
   }
 }
 
@@ -741,7 +893,7 @@ TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
   Problem p = trainingLikeGraph(42, 40, /*wideReader=*/true);
   ASSERT_EQ(p.size(), 82);
   int64_t keepAll = unconstrainedProfile(p).peak;
-  RecomputeMilp milp(p);
+  RematMilp milp(p);
   int64_t budget =
       milp.peakLowerBound() + (keepAll - milp.peakLowerBound()) / 2;
   auto begin = std::chrono::steady_clock::now();
@@ -769,7 +921,7 @@ TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
 TEST(ExactSolverTest, ModelTooLargeForTheTimeLeftFallsBackToTheGreedy) {
   Problem p = trainingLikeGraph(42, 75, /*wideReader=*/true);
   int64_t keepAll = unconstrainedProfile(p).peak;
-  RecomputeMilp milp(p);
+  RematMilp milp(p);
   int64_t budget =
       milp.peakLowerBound() + (keepAll - milp.peakLowerBound()) / 2;
   auto begin = std::chrono::steady_clock::now();

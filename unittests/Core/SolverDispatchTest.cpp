@@ -68,10 +68,10 @@ TEST(SolverDispatchTest, AutoUsesTheExactSolverOnlyForSmallProblems) {
   EXPECT_EQ(solve(SolverKind::Auto, p, options).solver, SolverKind::Search);
 }
 
-// The exact solver is recompute-only: given the problem, auto would ignore
-// the need (or the permission) to offload. The search, from the greedy's
-// plan, offloads.
-TEST(SolverDispatchTest, AutoSearchesWhenOffloadIsForced) {
+// A policy that forces an offload: auto plans it with the exact solver on a
+// small problem (which models offloading), with the search when that is not
+// built or the problem is large; either offloads.
+TEST(SolverDispatchTest, AutoOffloadsWhenAPolicyForcesIt) {
   Problem p = smallProblem();
   std::vector<std::vector<Step>> uses = p.computeUses();
   NodeId forced = kNoKeepLimit;
@@ -82,9 +82,18 @@ TEST(SolverDispatchTest, AutoSearchesWhenOffloadIsForced) {
   p.node(forced).keepLimit = uses[forced].front();
   p.node(forced).offloadable = true;
   p.node(forced).mustOffload = true;
-  SolveResult r = solve(SolverKind::Auto, p, halfPeak(p));
-  EXPECT_EQ(r.solver, SolverKind::Search);
+  SolverOptions options = halfPeak(p);
+  SolveResult r = solve(SolverKind::Auto, p, options);
+  EXPECT_EQ(r.solver,
+            isExactSolverAvailable() ? SolverKind::Exact : SolverKind::Search);
   EXPECT_GE(r.plan.numOffloads(), 1);
+  ASSERT_TRUE(verifyPlan(p, r.plan).ok());
+  options.autoExactMaxNodes = p.size() - 1;
+  SolveResult large = solve(SolverKind::Auto, p, options);
+  EXPECT_EQ(large.solver, SolverKind::Search);
+  EXPECT_GE(large.plan.numOffloads(), 1);
+  if (r.feasible && r.optimal && large.feasible)
+    EXPECT_LE(r.cost, large.cost * (1 + 1e-9));
 }
 
 // With allow-offload, auto also plans without it (exact, at this size)
@@ -101,8 +110,7 @@ TEST(SolverDispatchTest, AllowingOffloadNeverCostsMore) {
   SolveResult without = solve(SolverKind::Auto, plain, options);
   ASSERT_TRUE(with.feasible && without.feasible)
       << with.message << "; " << without.message;
-  EXPECT_TRUE(with.solver == SolverKind::Search ||
-              with.solver == without.solver);
+  EXPECT_EQ(with.solver, without.solver);
   EXPECT_LE(measureAddedCost(p, with.plan, with.profile).weighted,
             measureAddedCost(plain, without.plan, without.profile).weighted);
 }

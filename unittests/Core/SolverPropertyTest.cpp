@@ -3,11 +3,11 @@
 // Properties every solver must have, checked on 1,000 small random DAGs
 // for the exact solver and the greedy (5 to 9 nodes, one in forty up to
 // 12, so that CBC proves optimality in milliseconds) and 600 more with
-// offloading for the greedy (5 to 14 nodes). They have random sizes,
-// scratch and costs, resident arguments, non-recomputable and must-save
-// nodes, keep limits as checkpoint policies make them, preferences and
-// outputs; seeds are fixed. Budgets lie around each DAG's smallest reachable
-// peak. For each DAG:
+// offloading for the greedy, the search and the exact solver (5 to 14
+// nodes). They have random sizes, scratch and costs, resident arguments,
+// non-recomputable and must-save nodes, keep limits as checkpoint policies
+// make them, preferences and outputs; seeds are fixed. Budgets lie around
+// each DAG's smallest reachable peak. For each DAG:
 //
 //  * Every plan replays: verifyPlan, independent of the solvers, accepts it
 //    and measures the peak and cost the result reports.
@@ -32,7 +32,10 @@
 //    search (20 rounds) costs at most the greedy's and at least the
 //    optimum. On the offloading DAGs, the search (10 rounds) fits where the
 //    greedy fits and costs at most as much as the greedy with and without
-//    offloading, and the cover bound never exceeds its plan's cost.
+//    offloading, and the cover bound never exceeds its plan's cost. On
+//    every third of them the exact solver, which models offloading, proves
+//    its plan optimal there, costs at most as much as the search, and the
+//    cover bound never exceeds it.
 //
 // Costs are compared as the solvers minimize them: weighted by preference
 // (WeightedCost.h), the same as the plain added cost without preferences.
@@ -45,7 +48,7 @@
 
 #ifdef REMAT_HAVE_CBC
 #include "CbcBackend.h"
-#include "RecomputeMilp.h"
+#include "RematMilp.h"
 #endif
 
 #include "gtest/gtest.h"
@@ -65,6 +68,8 @@ namespace {
 /// Random DAGs for the exact solver (no offloading), and for the greedy.
 constexpr uint64_t kExactDags = 1000;
 constexpr uint64_t kOffloadingDags = 600;
+/// Every how many offloading DAGs the exact solver is checked too.
+constexpr uint64_t kExactOffloadingEvery = 3;
 
 /// Draws from std::mt19937_64, whose output the standard fixes (unlike its
 /// distributions), so every platform builds the same DAGs.
@@ -233,10 +238,12 @@ std::vector<Outcome> checkGreedy(const Problem &p,
 
 /// The search with offloading, from the greedy's `outcomes`: its plans
 /// replay, fit (at least) where the greedy's do, cost at most as much, and the cover
-/// bound (valid for offloading plans too) never exceeds them. Returns how
-/// often the search was cheaper.
+/// bound (valid for offloading plans too) never exceeds them. With
+/// `checkExact`, the exact solver too (counting in `exactCheaper` where it
+/// beats the search). Returns how often the search was cheaper.
 int64_t checkSearchWithOffloading(const Problem &p,
-                                  const std::vector<Outcome> &outcomes) {
+                                  const std::vector<Outcome> &outcomes,
+                                  bool checkExact, int64_t &exactCheaper) {
   int64_t cheaper = 0;
   for (const Outcome &greedy : outcomes) {
     SolverOptions options;
@@ -273,12 +280,29 @@ int64_t checkSearchWithOffloading(const Problem &p,
     EXPECT_TRUE(costAtMost(bound.weighted, cost))
         << "bound " << bound.weighted << " (" << bound.method
         << ") above a plan of cost " << cost;
+#ifdef REMAT_HAVE_CBC
+    // The exact solver, which models offloading: proven optimal, no dearer
+    // than the search, and the cover bound never above its optimum.
+    if (checkExact) {
+      SolveResult exact = solveExact(p, options);
+      double exactCost = expectReplays(p, exact, greedy.budget);
+      EXPECT_TRUE(exact.feasible && exact.optimal) << exact.message;
+      if (!exact.feasible)
+        continue;
+      EXPECT_TRUE(costAtMost(exactCost, cost))
+          << "the exact solver's plan costs " << exactCost
+          << ", the search's " << cost;
+      EXPECT_TRUE(costAtMost(bound.weighted, exactCost))
+          << "bound " << bound.weighted << " above the optimum " << exactCost;
+      exactCheaper += exactCost < cost * (1 - 1e-9);
+    }
+#endif
   }
   return cheaper;
 }
 
 TEST(SolverPropertyTest, GreedyWithOffloadingOnRandomDags) {
-  int64_t searchCheaper = 0;
+  int64_t searchCheaper = 0, exactCheaper = 0;
   for (uint64_t seed = 0; seed < kOffloadingDags; ++seed) {
     SCOPED_TRACE("offloading seed " + std::to_string(seed));
     Problem p = randomProblem(seed, /*maxSize=*/14, /*offloading=*/true);
@@ -289,15 +313,18 @@ TEST(SolverPropertyTest, GreedyWithOffloadingOnRandomDags) {
     std::vector<int64_t> budgets;
     for (int i = 0; i <= 4; ++i)
       budgets.push_back(upper * i / 4);
-    searchCheaper += checkSearchWithOffloading(p, checkGreedy(p, budgets));
+    searchCheaper += checkSearchWithOffloading(
+        p, checkGreedy(p, budgets), seed % kExactOffloadingEvery == 0,
+        exactCheaper);
     if (HasFailure())
       return; // One failing DAG is enough to read.
   }
   // Not vacuous: the search improves on the greedy somewhere.
   EXPECT_GT(searchCheaper, 0);
   std::printf("offloading DAGs: the search cheaper than the greedy at %lld "
-              "budgets\n",
-              static_cast<long long>(searchCheaper));
+              "budgets, the exact solver cheaper than the search at %lld\n",
+              static_cast<long long>(searchCheaper),
+              static_cast<long long>(exactCheaper));
 }
 
 #ifdef REMAT_HAVE_CBC
@@ -314,7 +341,7 @@ SolveResult exact(const Problem &p, int64_t budget) {
 /// The greedy's recompute-only plans are points of the exact solver's model
 /// with the replay's peak, and the model alone (no greedy plan as cutoff)
 /// finds a plan at most as costly as the greedy's within `budget`.
-void expectGreedyPlanInModel(const Problem &p, const RecomputeMilp &milp,
+void expectGreedyPlanInModel(const Problem &p, const RematMilp &milp,
                              const Outcome &greedy, bool solveModel) {
   std::string why;
   std::optional<std::vector<double>> point =
@@ -359,7 +386,7 @@ void checkExactAndGreedy(uint64_t seed, Tally &tally) {
   Problem p = randomProblem(seed, /*maxSize=*/seed % 40 == 0 ? 12 : 9,
                             /*offloading=*/false);
   ASSERT_FALSE(p.check().has_value()) << *p.check();
-  RecomputeMilp milp(p);
+  RematMilp milp(p);
 
   // The exact solver's smallest reachable peak L, and the largest budget
   // that matters: the policy plan's peak (keeping all that policies allow).

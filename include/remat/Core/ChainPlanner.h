@@ -92,10 +92,6 @@ ChainPlan chainScheduleToPlan(const Problem &problem,
                               const ChainMapping &mapping,
                               const ChainSchedule &schedule);
 
-/// Drops, from a recompute-only `plan`, the recomputations whose copy no
-/// read binds to (repeatedly: a dropped copy's own reads go too).
-void dropUnreadRecomputations(const Problem &problem, Plan &plan);
-
 /// What auto and the search ask: when `problem` is a chain and nothing in
 /// it may be offloaded, solveChain's result on the chain merged to at most
 /// options.autoChainMaxLayers layers; nullopt otherwise.

@@ -70,7 +70,7 @@ struct SolverOptions {
   /// Greedy: the most nodes one recomputation chain may hold.
   int32_t maxChainLength = 64;
   /// Auto picks the exact solver for problems with at most this many nodes
-  /// (when it is built and no value must or may be offloaded).
+  /// (when it is built).
   int32_t autoExactMaxNodes = 60;
   /// Chain solver: the most layers the chain is cut into (more cuts are
   /// merged, keeping the smallest values as layer boundaries).
@@ -155,8 +155,9 @@ bool isExactSolverAvailable();
 
 /// The MILP: minimum added cost subject to the budget, solved by CBC within
 /// options.timeLimitSeconds. The greedy's plan is its fallback and its cost
-/// CBC's cutoff, so the result is never dearer. Recompute-only: a problem
-/// that must offload is refused, and offloadable values are not offloaded.
+/// CBC's cutoff, so the result is never dearer. Values that may be (or
+/// must be) offloaded are kept, recomputed or offloaded, whichever is
+/// cheapest, each transfer costing bytes * problem.transferCostPerByte.
 SolveResult solveExact(const Problem &problem, const SolverOptions &options);
 
 /// `problem` without the permission to offload what no policy requires

@@ -89,13 +89,11 @@ LogicalResult RematerializePass::parseOptions() {
            << "remat-rematerialize: solver=exact is not available: remat was "
               "built without COIN-OR CBC (install coinor-libcbc-dev and "
               "reconfigure), or use solver=greedy";
-  if ((solverKind == SolverKind::Exact || solverKind == SolverKind::Chain) &&
-      allowOffload)
+  if (solverKind == SolverKind::Chain && allowOffload)
     return emitOptionError(module)
-           << "remat-rematerialize: solver=" << toString(solverKind)
-           << " does not model offloading, so allow-offload would be ignored; "
-              "use solver=search, greedy or auto to offload, "
-              "or drop allow-offload";
+           << "remat-rematerialize: solver=chain does not model offloading, "
+              "so allow-offload would be ignored; use solver=exact, search, "
+              "greedy or auto to offload, or drop allow-offload";
   if (!(timeLimit > 0))
     return emitOptionError(module)
            << "remat-rematerialize: time-limit must be a "

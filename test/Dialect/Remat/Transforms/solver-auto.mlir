@@ -1,15 +1,14 @@
 // solver=auto, given explicitly or by default, picks the solver as
 // docs/solvers.md says; the text report names the one that ran. Without a
 // budget: policy. With one: exact for problems of at most 60 nodes
-// (SolverOptions::autoExactMaxNodes), the search above that, and the
-// search when a policy requires offloading, which the exact solver does
-// not model. A node is an argument or an op result: @nodes60 (1 argument,
-// 59 exps, steps 0..59) is the largest the exact solver gets, @nodes61 one
-// more. With allow-offload, auto takes the search at any size: the exact
-// solver would ignore the permission. The search's bound counts the
-// transfers a policy forces (1 KiB offloaded and reloaded, 4 per byte),
-// so its plan for @offload_policy is proven optimal. solver-auto-no-cbc.mlir covers a build
-// without CBC.
+// (SolverOptions::autoExactMaxNodes) and the search above that, whether
+// or not values may or must be offloaded (the exact solver models
+// offloading). A node is an argument or an op result: @nodes60 (1
+// argument, 59 exps, steps 0..59) is the largest the exact solver gets,
+// @nodes61 one more. With allow-offload too. The exact solver proves its
+// plan for @offload_policy optimal: the transfers the policy forces (1 KiB
+// offloaded and reloaded, 4 per byte). solver-auto-no-cbc.mlir covers a
+// build without CBC.
 // REQUIRES: cbc
 // RUN: remat-opt %s -remat-rematerialize="solver=auto analysis-only report-text=%t.none.txt" | FileCheck %s
 // RUN: FileCheck %s --input-file=%t.none.txt --check-prefix=NOBUDGET
@@ -41,7 +40,7 @@
 // BUDGET-LABEL: report for @nodes61
 // BUDGET-NEXT: solver: search (optimal), gap 0.00%
 // BUDGET-LABEL: report for @offload_policy
-// BUDGET-NEXT: solver: search (optimal), gap 0.00%, proven lower bound on the added cost 8192
+// BUDGET-NEXT: solver: exact (optimal), gap 0.00%, proven lower bound on the added cost 8192
 // BUDGET: offloaded: 1 value(s)
 
 func.func @nodes60(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -185,4 +184,4 @@ func.func @offload_policy(%x: tensor<16x16xf32>, %w: tensor<16x16xf32>, %g: tens
 }
 
 // ALLOW-LABEL: report for @nodes60
-// ALLOW-NEXT: solver: search (optimal), gap 0.00%
+// ALLOW-NEXT: solver: exact (optimal), gap 0.00%

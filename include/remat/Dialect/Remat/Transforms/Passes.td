@@ -82,8 +82,8 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "sizes the plan (default: cpu)">,
     Option<"allowOffload", "allow-offload", "bool", /*default=*/"false",
            "Let the solver move any value to host memory, not only those an "
-           "offloading policy names (greedy, search and auto; the exact "
-           "and chain solvers do not offload; default: false)">,
+           "offloading policy names (greedy, search, exact and auto; the "
+           "chain solver does not offload; default: false)">,
     Option<"offloadBandwidth", "offload-bandwidth", "double",
            /*default=*/"10e9",
            "Bytes per second moved to or from host memory by an offload or "

@@ -1,13 +1,14 @@
-//===- RecomputeMilp.cpp - the MILP of recompute-only plans ---------------===//
+//===- RematMilp.cpp - the MILP of rematerialization plans ----------------===//
 //
-// Builds the model described in RecomputeMilp.h and maps plans to points and
+// Builds the model described in RematMilp.h and maps plans to points and
 // back. Columns are laid out as: the R block of each node (one column per
-// stage of its range), the S blocks, P, then per stage its F, prefix and U
-// columns.
+// stage of its range), the O column and L block of each node that may be
+// offloaded, the S blocks, P, then per stage its F, prefix and U columns.
 //
 //===----------------------------------------------------------------------===//
 
-#include "RecomputeMilp.h"
+#include "RematMilp.h"
+#include "PlanPruning.h"
 #include "WeightedCost.h"
 
 #include <algorithm>
@@ -23,9 +24,23 @@ static constexpr size_t kDirectReaderLimit = 8;
 /// Bytes a budget is loosened by in the model (see peakUnitsFor).
 static constexpr double kBudgetSlackBytes = 0.5;
 
-/// Whether the model has R variables for `node`.
+/// Whether the model has R variables for `node` (a node that must be
+/// offloaded goes to host memory instead, as the replay requires).
 static bool canRecompute(const Node &node) {
-  return !node.resident && node.recomputable && !node.mustSave;
+  return !node.resident && node.recomputable && !node.mustSave &&
+         !node.mustOffload;
+}
+
+/// Whether the model has O and L variables for `node`.
+static bool canOffload(const Node &node) {
+  return !node.resident && !node.mustSave &&
+         (node.offloadable || node.mustOffload);
+}
+
+/// The cost of one transfer of `node` (an offload or a reload), as
+/// measureAddedCost charges it.
+static double transferCost(const Problem &problem, const Node &node) {
+  return static_cast<double>(node.bytes) * problem.transferCostPerByte;
 }
 
 /// Unique non-resident inputs of every node.
@@ -63,7 +78,7 @@ computeHorizons(const Problem &problem,
   return horizon;
 }
 
-int64_t RecomputeMilp::estimateColumns(const Problem &problem) {
+int64_t RematMilp::estimateColumns(const Problem &problem) {
   std::vector<std::vector<NodeId>> reads = uniqueReads(problem);
   std::vector<Step> horizon = computeHorizons(problem, reads);
   // Stages between i and its horizon, counted as steps (an upper bound).
@@ -76,11 +91,13 @@ int64_t RecomputeMilp::estimateColumns(const Problem &problem) {
     total += span; // S
     if (canRecompute(node))
       total += span * (2 + static_cast<int64_t>(reads[id].size())); // R, U, F
+    if (canOffload(node))
+      total += span + 1; // L, O
   }
   return total + problem.size() + 1;
 }
 
-RecomputeMilp::RecomputeMilp(const Problem &problem)
+RematMilp::RematMilp(const Problem &problem)
     : problem(problem), numNodes(problem.size()) {
   assert(!problem.check() && "the exact solver needs a valid problem");
   reads = uniqueReads(problem);
@@ -102,6 +119,8 @@ RecomputeMilp::RecomputeMilp(const Problem &problem)
     largestScratch = std::max(largestScratch, node.scratchBytes);
     if (canRecompute(node))
       largestCost = std::max(largestCost, weightedRecomputeCost(node));
+    if (canOffload(node))
+      largestCost = std::max(largestCost, transferCost(problem, node));
   }
   unit = largest;
   costUnit = largestCost > 0 ? largestCost : 1.0;
@@ -140,11 +159,11 @@ RecomputeMilp::RecomputeMilp(const Problem &problem)
   }
 }
 
-const std::vector<NodeId> &RecomputeMilp::readsOf(Step step) const {
+const std::vector<NodeId> &RematMilp::readsOf(Step step) const {
   return reads[step];
 }
 
-void RecomputeMilp::computeStagesAndRanges() {
+void RematMilp::computeStagesAndRanges() {
   for (Step step = 0; step < numNodes; ++step)
     if (!problem.node(step).resident)
       stages.push_back(step);
@@ -169,22 +188,38 @@ void RecomputeMilp::computeStagesAndRanges() {
   }
 }
 
-int RecomputeMilp::rColumn(int stage, NodeId node) const {
+int RematMilp::rColumn(int stage, NodeId node) const {
   if (node >= numNodes || rBase[node] < 0 || stage < firstStage[node] ||
       stage > lastStage[node])
     return -1;
   return rBase[node] + (stage - firstStage[node]);
 }
 
-int RecomputeMilp::sColumn(int stage, NodeId node) const {
+int RematMilp::lColumn(int stage, NodeId node) const {
+  if (node >= numNodes || lBase[node] < 0 || stage < firstStage[node] ||
+      stage > lastStage[node])
+    return -1;
+  return lBase[node] + (stage - firstStage[node]);
+}
+
+void RematMilp::appendMade(std::vector<LinearProgram::Term> &terms, int stage,
+                           NodeId node, double coefficient) const {
+  if (int r = rColumn(stage, node); r >= 0)
+    terms.push_back({r, coefficient});
+  if (int l = lColumn(stage, node); l >= 0)
+    terms.push_back({l, coefficient});
+}
+
+int RematMilp::sColumn(int stage, NodeId node) const {
   if (node >= numNodes || sBase[node] < 0 || stage < firstStage[node] ||
       stage > lastStage[node])
     return -1;
   return sBase[node] + (stage - firstStage[node]);
 }
 
-void RecomputeMilp::buildColumns() {
+void RematMilp::buildColumns() {
   rBase.assign(numNodes, -1);
+  lBase.assign(numNodes, -1);
   sBase.assign(numNodes, -1);
   for (NodeId id = 0; id < numNodes; ++id) {
     const Node &node = problem.node(id);
@@ -192,30 +227,60 @@ void RecomputeMilp::buildColumns() {
       continue;
     rBase[id] = program.numColumns();
     for (int stage = firstStage[id]; stage <= lastStage[id]; ++stage)
-      rColumns.push_back(
+      binaries.push_back(
           program.addColumn(0.0, 1.0, weightedRecomputeCost(node) / costUnit,
                             /*integer=*/true));
+  }
+  // host: L[t][i] <= O[i].
+  for (NodeId id = 0; id < numNodes; ++id) {
+    const Node &node = problem.node(id);
+    if (!canOffload(node) || firstStage[id] > lastStage[id])
+      continue;
+    if (oColumn.empty())
+      oColumn.assign(numNodes, -1);
+    double transfer = transferCost(problem, node) / costUnit;
+    oColumn[id] = program.addColumn(0.0, 1.0, transfer, /*integer=*/true);
+    binaries.push_back(oColumn[id]);
+    lBase[id] = program.numColumns();
+    for (int stage = firstStage[id]; stage <= lastStage[id]; ++stage) {
+      int l = program.addColumn(0.0, 1.0, transfer, /*integer=*/true);
+      binaries.push_back(l);
+      program.addRow({{l, 1.0}, {oColumn[id], -1.0}},
+                     -LinearProgram::kInfinity, 0.0);
+    }
   }
   for (NodeId id = 0; id < numNodes; ++id) {
     if (firstStage[id] > lastStage[id])
       continue;
     sBase[id] = program.numColumns();
-    // Holding the original copy into its first stage costs the node: a plan
-    // that does not (a move) computes it only where it recomputes it.
+    // Holding the original copy into its first stage, or offloading it,
+    // costs the node: a plan that does neither (a move) computes it only
+    // where it recomputes it. With an offload the cost sits on a column
+    // H >= S, H >= O (the original is read by the offload).
     const Node &node = problem.node(id);
     double moveCredit =
         canRecompute(node) ? weightedMoveCredit(node) / costUnit : 0.0;
     offset += moveCredit;
+    int offload = oColumn.empty() ? -1 : oColumn[id];
     for (int stage = firstStage[id]; stage <= lastStage[id]; ++stage)
-      program.addColumn(0.0, 1.0, stage == firstStage[id] ? moveCredit : 0.0,
-                        /*integer=*/false);
+      program.addColumn(
+          0.0, 1.0,
+          stage == firstStage[id] && offload < 0 ? moveCredit : 0.0,
+          /*integer=*/false);
+    if (offload >= 0 && moveCredit != 0) {
+      int held = program.addColumn(0.0, 1.0, moveCredit, /*integer=*/false);
+      for (int source : {sBase[id], offload})
+        program.addRow({{held, 1.0}, {source, -1.0}}, 0.0,
+                       LinearProgram::kInfinity);
+      originalColumn.push_back({held, id});
+    }
   }
   pColumn = program.addColumn(unitsOf(lowerBound - resident),
                               LinearProgram::kInfinity, 0.0,
                               /*integer=*/false);
 }
 
-void RecomputeMilp::buildStage(int stage) {
+void RematMilp::buildStage(int stage) {
   using Term = LinearProgram::Term;
   const double inf = LinearProgram::kInfinity;
   Step step = stages[stage];
@@ -239,8 +304,7 @@ void RecomputeMilp::buildStage(int stage) {
     if (stage == firstStage[id])
       continue;
     std::vector<Term> terms = {{s, 1.0}, {sColumn(stage - 1, id), -1.0}};
-    if (int r = rColumn(stage - 1, id); r >= 0)
-      terms.push_back({r, -1.0});
+    appendMade(terms, stage - 1, id, -1.0);
     program.addRow(std::move(terms), -inf, 0.0);
   }
 
@@ -250,8 +314,7 @@ void RecomputeMilp::buildStage(int stage) {
     int r = rColumn(stage, reader);
     for (NodeId input : reads[reader]) {
       std::vector<Term> terms = {{r, 1.0}, {sColumn(stage, input), -1.0}};
-      if (int ri = rColumn(stage, input); ri >= 0)
-        terms.push_back({ri, -1.0});
+      appendMade(terms, stage, input, -1.0);
       program.addRow(std::move(terms), -inf, 0.0);
     }
   }
@@ -259,8 +322,7 @@ void RecomputeMilp::buildStage(int stage) {
   for (NodeId input : readsOf(step)) {
     stepReads[input] = 1;
     std::vector<Term> terms = {{sColumn(stage, input), 1.0}};
-    if (int ri = rColumn(stage, input); ri >= 0)
-      terms.push_back({ri, 1.0});
+    appendMade(terms, stage, input, 1.0);
     program.addRow(std::move(terms), 1.0, inf);
   }
 
@@ -319,8 +381,7 @@ void RecomputeMilp::buildStage(int stage) {
     // Only a copy that is there can be freed.
     std::vector<Term> present = prefix[m - 1];
     present.push_back({sColumn(stage, input), -1.0});
-    if (int r = rColumn(stage, input); r >= 0)
-      present.push_back({r, -1.0});
+    appendMade(present, stage, input, -1.0);
     program.addRow(std::move(present), -inf, 0.0);
     model.frees.push_back(std::move(group));
   }
@@ -338,8 +399,13 @@ void RecomputeMilp::buildStage(int stage) {
     model.uColumns.push_back(u);
     std::vector<Term> terms = {{u, 1.0}};
     if (q == 0) {
-      for (NodeId id : held)
-        terms.push_back({sColumn(stage, id), -unitsOf(problem.node(id).bytes)});
+      // Held copies, and reloads: they run first.
+      for (NodeId id : held) {
+        double units = unitsOf(problem.node(id).bytes);
+        terms.push_back({sColumn(stage, id), -units});
+        if (int l = lColumn(stage, id); l >= 0)
+          terms.push_back({l, -units});
+      }
     } else {
       terms.push_back({model.uColumns[q - 1], -1.0});
       for (auto [input, f] : frees[q - 1])
@@ -363,7 +429,7 @@ void RecomputeMilp::buildStage(int stage) {
   stageModels.push_back(std::move(model));
 }
 
-double RecomputeMilp::peakUnitsFor(int64_t budget) const {
+double RematMilp::peakUnitsFor(int64_t budget) const {
   if (budget - resident >= memoryCeiling)
     return LinearProgram::kInfinity;
   // Half a byte of slack. Peaks are whole bytes, so it admits no plan above
@@ -374,7 +440,7 @@ double RecomputeMilp::peakUnitsFor(int64_t budget) const {
          static_cast<double>(unit);
 }
 
-LinearProgram RecomputeMilp::minCostProgram(int64_t budget) const {
+LinearProgram RematMilp::minCostProgram(int64_t budget) const {
   // P has no cost here: fixed at the budget, the memory rows become bounds
   // on U in the solver's presolve.
   LinearProgram copy = program;
@@ -384,7 +450,7 @@ LinearProgram RecomputeMilp::minCostProgram(int64_t budget) const {
 }
 
 LinearProgram
-RecomputeMilp::minPeakProgram(std::optional<int64_t> budget,
+RematMilp::minPeakProgram(std::optional<int64_t> budget,
                               std::optional<double> maxCost) const {
   LinearProgram copy = program;
   copy.clearObjective();
@@ -406,35 +472,60 @@ RecomputeMilp::minPeakProgram(std::optional<int64_t> budget,
 }
 
 std::optional<std::vector<double>>
-RecomputeMilp::pointForPlan(const Plan &plan, std::string *why) const {
+RematMilp::pointForPlan(const Plan &plan, std::string *why) const {
   auto fail = [&](std::string reason) -> std::optional<std::vector<double>> {
     if (why)
       *why = std::move(reason);
     return std::nullopt;
   };
-  if (plan.numOffloads() > 0 ||
-      std::any_of(plan.reloadBefore.begin(), plan.reloadBefore.end(),
-                  [](const auto &list) { return !list.empty(); }))
-    return fail("the plan offloads, which the model does not represent");
-  if (!plan.recomputeBefore.empty() &&
-      plan.recomputeBefore.size() != static_cast<size_t>(numNodes) + 1)
-    return fail("the plan is not sized for the problem");
+  for (const auto *lists :
+       {&plan.recomputeBefore, &plan.reloadBefore, &plan.offloadAfter})
+    if (!lists->empty() && lists->size() != static_cast<size_t>(numNodes) + 1)
+      return fail("the plan is not sized for the problem");
 
   std::vector<double> values(static_cast<size_t>(program.numColumns()), 0.0);
-  for (Step step = 0; step < static_cast<Step>(plan.recomputeBefore.size());
-       ++step)
-    for (NodeId id : plan.recomputeBefore[step]) {
-      int r = id >= 0 && id < numNodes ? rColumn(stageAtOrAfter[step], id) : -1;
-      if (r < 0)
+  // Sets the binaries of `lists` (recomputations or reloads): column(stage,
+  // node) gives the variable.
+  auto setCopies = [&](const std::vector<std::vector<NodeId>> &lists,
+                       int (RematMilp::*column)(int, NodeId) const,
+                       const char *what) -> std::optional<std::string> {
+    for (Step step = 0; step < static_cast<Step>(lists.size()); ++step)
+      for (NodeId id : lists[step]) {
+        int c = id >= 0 && id < numNodes
+                    ? (this->*column)(stageAtOrAfter[step], id)
+                    : -1;
+        if (c < 0)
+          return "node " + std::to_string(id) + " is " + what +
+                 " before step " + std::to_string(step) +
+                 ", where the model has no variable";
+        if (values[c] != 0)
+          return "node " + std::to_string(id) + " is " + what +
+                 " twice in the stage of step " + std::to_string(step);
+        values[c] = 1.0;
+      }
+    return std::nullopt;
+  };
+  if (std::optional<std::string> error =
+          setCopies(plan.recomputeBefore, &RematMilp::rColumn, "recomputed"))
+    return fail(*error);
+  if (std::optional<std::string> error =
+          setCopies(plan.reloadBefore, &RematMilp::lColumn, "reloaded"))
+    return fail(*error);
+  for (const std::vector<NodeId> &list : plan.offloadAfter)
+    for (NodeId id : list) {
+      if (id < 0 || id >= numNodes || oColumn.empty() || oColumn[id] < 0)
         return fail("node " + std::to_string(id) +
-                    " is recomputed before step " + std::to_string(step) +
-                    ", where the model has no variable");
-      if (values[r] != 0)
-        return fail("node " + std::to_string(id) +
-                    " is recomputed twice in the stage of step " +
-                    std::to_string(step));
-      values[r] = 1.0;
+                    " is offloaded, where the model has no variable");
+      values[oColumn[id]] = 1.0;
     }
+  // Whether the stage makes a copy of the node (computes, recomputes or
+  // reloads it).
+  auto madeIn = [&](int stage, NodeId id) {
+    if (id == stages[stage])
+      return true;
+    int r = rColumn(stage, id), l = lColumn(stage, id);
+    return (r >= 0 && values[r] > 0.5) || (l >= 0 && values[l] > 0.5);
+  };
   auto rValue = [&](int stage, NodeId id) {
     if (id == stages[stage])
       return true;
@@ -453,10 +544,14 @@ RecomputeMilp::pointForPlan(const Plan &plan, std::string *why) const {
   for (NodeId id = 0; id < numNodes; ++id) {
     bool needed = false;
     for (int stage = lastStage[id]; stage >= firstStage[id]; --stage) {
-      needed = !rValue(stage, id) && (readAt[sColumn(stage, id)] || needed);
+      needed = !madeIn(stage, id) && (readAt[sColumn(stage, id)] || needed);
       values[sColumn(stage, id)] = needed ? 1.0 : 0.0;
     }
   }
+
+  for (auto [held, id] : originalColumn)
+    values[held] = std::max(values[sColumn(firstStage[id], id)],
+                            values[oColumn[id]]);
 
   // F: a copy is freed after its last reader in the stage unless held on.
   for (int stage = 0; stage < static_cast<int>(stages.size()); ++stage)
@@ -483,9 +578,12 @@ RecomputeMilp::pointForPlan(const Plan &plan, std::string *why) const {
   for (int stage = 0; stage < static_cast<int>(stages.size()); ++stage) {
     const StageModel &model = stageModels[stage];
     int64_t bytes = 0;
-    for (NodeId id = 0; id < model.step; ++id)
+    for (NodeId id = 0; id < model.step; ++id) {
       if (int s = sColumn(stage, id); s >= 0 && values[s] > 0.5)
         bytes += problem.node(id).bytes;
+      if (int l = lColumn(stage, id); l >= 0 && values[l] > 0.5)
+        bytes += problem.node(id).bytes;
+    }
     std::vector<int64_t> freed(model.candidates.size(), 0);
     for (const FreeGroup &group : model.frees)
       for (size_t l = 0; l < group.readers.size(); ++l)
@@ -509,61 +607,26 @@ RecomputeMilp::pointForPlan(const Plan &plan, std::string *why) const {
   return values;
 }
 
-/// Removes recomputations no read binds to, repeating while removing one
-/// leaves another unread (its inputs' recomputations, say).
-static void dropUnreadRecomputations(const Problem &problem, Plan &plan) {
-  constexpr int kOriginal = -1;
-  for (bool changed = true; changed;) {
-    changed = false;
-    // One copy per recomputation, in replay order; current[node] is the copy
-    // reads bind to (kOriginal: the node's own computation, or resident).
-    std::vector<int> current(problem.size(), kOriginal);
-    std::vector<char> read;
-    auto readAll = [&](const std::vector<NodeId> &inputs) {
-      for (NodeId input : inputs)
-        if (current[input] != kOriginal)
-          read[current[input]] = 1;
-    };
-    for (Step step = 0; step <= problem.size(); ++step) {
-      for (NodeId id : plan.recomputeBefore[step]) {
-        readAll(problem.node(id).inputs);
-        current[id] = static_cast<int>(read.size());
-        read.push_back(0);
-      }
-      if (step == problem.size()) {
-        for (NodeId id = 0; id < problem.size(); ++id)
-          if (problem.node(id).isOutput && current[id] != kOriginal)
-            read[current[id]] = 1;
-      } else if (!problem.node(step).resident) {
-        readAll(problem.node(step).inputs);
-      }
-    }
-    size_t copy = 0;
-    for (std::vector<NodeId> &list : plan.recomputeBefore) {
-      std::vector<NodeId> kept;
-      for (NodeId id : list)
-        if (read[copy++])
-          kept.push_back(id);
-        else
-          changed = true;
-      list = std::move(kept);
-    }
-  }
-}
-
-Plan RecomputeMilp::planForPoint(const std::vector<double> &values) const {
+Plan RematMilp::planForPoint(const std::vector<double> &values) const {
   Plan plan = Plan::keepAll(problem);
-  for (int stage = 0; stage < static_cast<int>(stages.size()); ++stage)
+  for (int stage = 0; stage < static_cast<int>(stages.size()); ++stage) {
     for (NodeId id : stageModels[stage].candidates) {
       int r = rColumn(stage, id);
       if (r >= 0 && values[r] > 0.5)
         plan.recomputeBefore[stages[stage]].push_back(id);
     }
-  dropUnreadRecomputations(problem, plan);
+    for (NodeId id = 0; id < stages[stage]; ++id)
+      if (int l = lColumn(stage, id); l >= 0 && values[l] > 0.5)
+        plan.reloadBefore[stages[stage]].push_back(id);
+  }
+  for (NodeId id = 0; id < static_cast<NodeId>(oColumn.size()); ++id)
+    if (oColumn[id] >= 0 && values[oColumn[id]] > 0.5)
+      plan.offloadAfter[id].push_back(id);
+  dropUnreadCopies(problem, plan);
   return plan;
 }
 
-int64_t RecomputeMilp::peakBytes(const std::vector<double> &values) const {
+int64_t RematMilp::peakBytes(const std::vector<double> &values) const {
   double peak = 0;
   for (const MemoryRow &row : memoryRows) {
     double r = row.rColumn < 0 ? 1.0 : values[row.rColumn];
