@@ -10,7 +10,8 @@
 #include "remat/Pipelines/GPU/Passes.h"
 
 #include "remat/Dialect/Remat/IR/RematOps.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace remat {
 #define GEN_PASS_DEF_GPUCHECKTARGET
@@ -19,23 +20,23 @@ namespace remat {
 
 using namespace mlir;
 
-/// The chips remat-lower-gpu takes, with the least PTX ISA version LLVM's
-/// NVPTX back end accepts for each (it aborts below it).
-static const llvm::StringMap<llvm::StringRef> &chipTable() {
-  static const llvm::StringMap<llvm::StringRef> table = {
-      {"sm_70", "+ptx60"},   {"sm_72", "+ptx61"},   {"sm_75", "+ptx63"},
-      {"sm_80", "+ptx70"},   {"sm_86", "+ptx71"},   {"sm_87", "+ptx74"},
-      {"sm_89", "+ptx78"},   {"sm_90", "+ptx80"},   {"sm_90a", "+ptx80"},
-      {"sm_100", "+ptx86"},  {"sm_100a", "+ptx86"}, {"sm_120", "+ptx87"},
-      {"sm_120a", "+ptx87"}};
-  return table;
-}
+/// The chips remat-lower-gpu takes, oldest first, with the least PTX ISA
+/// version LLVM's NVPTX back end accepts for each (it aborts below it).
+struct ChipEntry {
+  llvm::StringLiteral chip, ptx;
+};
+static constexpr ChipEntry kChips[] = {
+    {"sm_70", "+ptx60"},   {"sm_72", "+ptx61"},   {"sm_75", "+ptx63"},
+    {"sm_80", "+ptx70"},   {"sm_86", "+ptx71"},   {"sm_87", "+ptx74"},
+    {"sm_89", "+ptx78"},   {"sm_90", "+ptx80"},   {"sm_90a", "+ptx80"},
+    {"sm_100", "+ptx86"},  {"sm_100a", "+ptx86"}, {"sm_120", "+ptx87"},
+    {"sm_120a", "+ptx87"}};
 
 std::optional<std::string> remat::ptxFeatureForChip(llvm::StringRef chip) {
-  auto it = chipTable().find(chip);
-  if (it == chipTable().end())
-    return std::nullopt;
-  return it->second.str();
+  for (const ChipEntry &entry : kChips)
+    if (entry.chip == chip)
+      return entry.ptx.str();
+  return std::nullopt;
 }
 
 namespace {
@@ -48,10 +49,11 @@ struct GpuCheckTargetPass final
     ModuleOp module = getOperation();
     bool failed = false;
     if (!remat::ptxFeatureForChip(chip)) {
-      module.emitError() << "remat-lower-gpu: unsupported chip '" << chip
-                         << "'; expected one of sm_70, sm_72, sm_75, sm_80, "
-                            "sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, "
-                            "sm_100a, sm_120, sm_120a";
+      InFlightDiagnostic diag = module.emitError()
+                                << "remat-lower-gpu: unsupported chip '"
+                                << chip << "'; expected one of ";
+      llvm::interleaveComma(kChips, diag,
+                            [&](const ChipEntry &entry) { diag << entry.chip; });
       failed = true;
     }
     module.walk([&](Operation *op) {
