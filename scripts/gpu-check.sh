@@ -5,10 +5,11 @@
 #
 #   scripts/gpu-check.sh            # uses the binaries in $REMAT_BUILD_DIR
 #
-# It does not build: build here first (`ninja -C build
-# RematGpuRuntimeDeviceTests RematGpuRuntimeNoDriverTests`) and carry the
+# It does not build: build here first (`ninja -C build`) and carry the
 # binaries with the working tree (build/unittests/RematGpuRuntime*Tests and
-# the library beside build/lib; LD_LIBRARY_PATH is set to find it).
+# the library beside build/lib; LD_LIBRARY_PATH is set to find it). The
+# lit tests of test/Integration/GPU (outputs on the GPU against the CPU's)
+# also need build/bin/remat-run, LLVM 22 and lit where it runs.
 # Exit status: non-zero when a check fails (a skipped check is not a
 # failure, but the table says so).
 set -uo pipefail
@@ -30,8 +31,8 @@ run() { # name, command...
   local name="$1"; shift
   local log; log="$(mktemp)"
   if "$@" >"$log" 2>&1; then
-    if grep -q "SKIPPED" "$log"; then
-      rows+=("| $name | skipped | $(grep -m1 -o 'no CUDA device.*' "$log" || echo '') |")
+    if grep -q "SKIPPED\|^UNSUPPORTED:" "$log"; then
+      rows+=("| $name | skipped | $(grep -m1 -o 'no CUDA device.*\|^UNSUPPORTED:.*' "$log" || echo '') |")
     else
       rows+=("| $name | passed | $(grep -m1 -E 'tests? from .* ran' "$log" | sed 's/^\[=*\] //' || echo '') |")
     fi
@@ -50,6 +51,15 @@ for t in RematGpuRuntimeNoDriverTests RematGpuRuntimeDeviceTests; do
     rows+=("| $t | not built | $build/unittests/$t |")
   fi
 done
+
+# Compiled code on the GPU: needs remat-run (and LLVM 22's libMLIR it links)
+# and lit on this machine.
+lit=/usr/lib/llvm-22/bin/lit
+if "$build/bin/remat-run" --help >/dev/null 2>&1 && [ -x "$lit" ]; then
+  run "lit test/Integration/GPU" "$lit" -v "$build/test/Integration/GPU"
+else
+  rows+=("| lit test/Integration/GPU | not run | remat-run or lit cannot start here (LLVM 22 missing?) |")
+fi
 
 echo "== checks =="
 echo "| check | result | detail |"

@@ -5,6 +5,8 @@
 #          import numpy: the integration tests' references need it
 #   chromium  headless Chromium is installed: the HTML report is loaded in it
 #   ptxas  the CUDA toolkit's ptxas is installed: GPU kernels are assembled
+#   cuda-gpu  an NVIDIA GPU and its driver are usable (nvidia-smi lists a
+#          GPU): compiled code runs on it (remat-run --target=gpu)
 import os
 import subprocess
 
@@ -60,6 +62,26 @@ if not _ptxas and os.access("/usr/local/cuda/bin/ptxas", os.X_OK):
 if _ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", _ptxas))
+
+# The CUDA driver stand-in (test/Inputs/FakeCudaDriver.cpp).
+config.substitutions.append(
+    ("%fake_cuda_driver",
+     os.path.join(config.remat_lib_dir, "libremat-fake-cuda-driver.so")))
+
+# An NVIDIA GPU with a working driver: nvidia-smi lists one.
+def _cuda_gpu_usable():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True,
+                             timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and "GPU " in out.stdout
+
+if _cuda_gpu_usable():
+    config.available_features.add("cuda-gpu")
 
 # Pass statistics exist only when LLVM was built with them (not Debian's).
 def _llvm_has_statistics():

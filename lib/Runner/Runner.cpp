@@ -2,6 +2,7 @@
 
 #include "remat/Runner/Runner.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -9,6 +10,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Runtime/GpuRuntime.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
@@ -297,15 +299,20 @@ static LogicalResult checkCInterfaceNames(ModuleOp module) {
   return success();
 }
 
-LogicalResult remat::lowerForCpu(ModuleOp module,
-                                 const CpuPipelineOptions &options) {
+/// Runs `build`'s pipeline on `module` and names its C interfaces as
+/// cInterfaceName says; then fails, with an error on the first, when an op
+/// outside the LLVM dialect (and, for `gpu`, the GPU dialect's binaries and
+/// launches, which the LLVM IR translation handles) is left.
+static LogicalResult
+lowerWith(ModuleOp module, llvm::StringRef pipeline, llvm::StringRef target,
+          llvm::function_ref<void(OpPassManager &)> build, bool gpu) {
   if (failed(checkCInterfaceNames(module)))
     return failure();
   // Functions named like the library functions compiled code calls get
   // names of their own; their C interface keeps the name they had.
   auto publicNames = renameReservedFunctions(module);
   PassManager pm(module.getContext());
-  buildCpuPipeline(pm, options);
+  build(pm);
   if (failed(pm.run(module)))
     return failure();
   // func-to-llvm names the wrapper of @f _mlir_ciface_f: rename it to
@@ -332,13 +339,34 @@ LogicalResult remat::lowerForCpu(ModuleOp module,
   Operation *left = nullptr;
   module.walk([&](Operation *op) {
     if (!left && op != module.getOperation() &&
-        !isa<LLVM::LLVMDialect>(op->getDialect()))
+        !isa<LLVM::LLVMDialect>(op->getDialect()) &&
+        !(gpu && isa<gpu::GPUDialect>(op->getDialect())))
       left = op;
   });
   if (left)
-    return left->emitError("remat-lower-cpu has no lowering for '")
-           << left->getName() << "' on the CPU";
+    return left->emitError() << pipeline << " has no lowering for '"
+                             << left->getName() << "' on the " << target;
   return success();
+}
+
+LogicalResult remat::lowerForCpu(ModuleOp module,
+                                 const CpuPipelineOptions &options) {
+  return lowerWith(
+      module, "remat-lower-cpu", "CPU",
+      [&](OpPassManager &pm) { buildCpuPipeline(pm, options); },
+      /*gpu=*/false);
+}
+
+LogicalResult remat::lowerForGpu(ModuleOp module,
+                                 const GpuPipelineOptions &options) {
+  GpuPipelineOptions withEntryPoints;
+  withEntryPoints.chip = options.chip;
+  withEntryPoints.format = options.format;
+  withEntryPoints.cInterface = true;
+  return lowerWith(
+      module, "remat-lower-gpu", "GPU",
+      [&](OpPassManager &pm) { buildGpuPipeline(pm, withEntryPoints); },
+      /*gpu=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -438,35 +466,41 @@ CompiledModule::compile(ModuleOp module) {
   return compiled;
 }
 
-llvm::Error CompiledModule::invoke(const FunctionSignature &signature,
-                                   MutableArrayRef<HostTensor> tensors,
-                                   ArrayRef<int64_t> scalars,
-                                   std::vector<HostTensor> &results) {
+llvm::Error CompiledModule::call(const FunctionSignature &signature,
+                                 ArrayRef<void *> tensorDescriptors,
+                                 ArrayRef<int64_t> scalars,
+                                 std::vector<int64_t> &resultStorage) {
   // The C interface: an out-pointer to the result (or to a struct of
   // results) first, then a descriptor pointer per tensor argument and each
   // scalar by value.
   size_t resultWords = 0;
   for (const ValueSpec &spec : signature.results)
     resultWords += HostTensor::descriptorWords(spec.shape.size());
-  std::vector<int64_t> resultStorage(std::max<size_t>(resultWords, 1), 0);
+  resultStorage.assign(std::max<size_t>(resultWords, 1), 0);
   void *resultPointer = resultStorage.data();
-  std::vector<void *> descriptors;
+  std::vector<void *> descriptors(tensorDescriptors.begin(),
+                                  tensorDescriptors.end());
   std::vector<int64_t> scalarValues(scalars.begin(), scalars.end());
   llvm::SmallVector<void *> packed;
   if (!signature.results.empty())
     packed.push_back(&resultPointer);
   size_t nextTensor = 0, nextScalar = 0;
-  descriptors.reserve(signature.arguments.size());
-  for (const ValueSpec &spec : signature.arguments) {
-    if (spec.scalar) {
-      packed.push_back(&scalarValues[nextScalar++]);
-      continue;
-    }
-    descriptors.push_back(tensors[nextTensor++].descriptor());
-    packed.push_back(&descriptors.back());
-  }
-  if (llvm::Error error =
-          engine->invokePacked(cInterfaceName(signature.name), packed))
+  for (const ValueSpec &spec : signature.arguments)
+    packed.push_back(spec.scalar ? static_cast<void *>(
+                                       &scalarValues[nextScalar++])
+                                 : &descriptors[nextTensor++]);
+  return engine->invokePacked(cInterfaceName(signature.name), packed);
+}
+
+llvm::Error CompiledModule::invoke(const FunctionSignature &signature,
+                                   MutableArrayRef<HostTensor> tensors,
+                                   ArrayRef<int64_t> scalars,
+                                   std::vector<HostTensor> &results) {
+  std::vector<void *> descriptors;
+  for (HostTensor &tensor : tensors)
+    descriptors.push_back(tensor.descriptor());
+  std::vector<int64_t> resultStorage;
+  if (llvm::Error error = call(signature, descriptors, scalars, resultStorage))
     return error;
   // Adopt the returned buffers; a result that is an argument's buffer is
   // not freed twice.
@@ -484,6 +518,90 @@ llvm::Error CompiledModule::invoke(const FunctionSignature &signature,
     results.push_back(std::move(tensor));
   }
   return llvm::Error::success();
+}
+
+llvm::Error CompiledModule::invokeOnDevice(const FunctionSignature &signature,
+                                           MutableArrayRef<HostTensor> tensors,
+                                           ArrayRef<int64_t> scalars,
+                                           std::vector<HostTensor> &results) {
+  auto runtimeError = [](llvm::StringRef what) {
+    const char *first = remat_gpu_first_error();
+    return llvm::createStringError(
+        "%s: %s", what.str().c_str(),
+        first ? first : "the GPU runtime reported no error");
+  };
+  // Device copies of the arguments, tracked (they count as the planner
+  // counts them), each with a descriptor pointing at it.
+  std::vector<void *> deviceArguments;
+  auto freeArguments = [&] {
+    for (void *ptr : deviceArguments)
+      remat_gpu_free(ptr);
+  };
+  std::vector<std::vector<int64_t>> deviceDescriptors;
+  deviceDescriptors.reserve(tensors.size());
+  for (HostTensor &tensor : tensors) {
+    void *device = remat_gpu_alloc(static_cast<uint64_t>(tensor.sizeInBytes()));
+    if (!device ||
+        !remat_gpu_copy_to_device(device, tensor.data(),
+                                  static_cast<uint64_t>(tensor.sizeInBytes()))) {
+      freeArguments();
+      return runtimeError("cannot copy an argument to the device");
+    }
+    deviceArguments.push_back(device);
+    const int64_t *host = static_cast<const int64_t *>(tensor.descriptor());
+    std::vector<int64_t> descriptor(
+        host, host + HostTensor::descriptorWords(tensor.shape().size()));
+    descriptor[0] = reinterpret_cast<int64_t>(device);
+    descriptor[1] = reinterpret_cast<int64_t>(device);
+    descriptor[2] = 0;
+    deviceDescriptors.push_back(std::move(descriptor));
+  }
+
+  std::vector<void *> descriptors;
+  for (std::vector<int64_t> &descriptor : deviceDescriptors)
+    descriptors.push_back(descriptor.data());
+  std::vector<int64_t> resultStorage;
+  if (llvm::Error error =
+          call(signature, descriptors, scalars, resultStorage)) {
+    freeArguments();
+    return error;
+  }
+  if (remat_gpu_first_error()) {
+    freeArguments();
+    return runtimeError("the call failed on the device");
+  }
+
+  // Copy each result back; free its device buffer once (a result may be an
+  // argument's buffer, or another result's).
+  std::vector<void *> freed(deviceArguments);
+  size_t word = 0;
+  llvm::Error failed = llvm::Error::success();
+  for (const ValueSpec &spec : signature.results) {
+    const int64_t *desc = &resultStorage[word];
+    word += HostTensor::descriptorWords(spec.shape.size());
+    llvm::Expected<HostTensor> tensor = HostTensor::create(spec.kind, spec.shape);
+    if (!tensor) {
+      failed = llvm::joinErrors(std::move(failed), tensor.takeError());
+      continue;
+    }
+    int64_t elementBytes =
+        tensor->numElements() ? tensor->sizeInBytes() / tensor->numElements()
+                              : 0;
+    const char *source =
+        reinterpret_cast<const char *>(desc[1]) + desc[2] * elementBytes;
+    if (!remat_gpu_copy_to_host(tensor->data(), source,
+                                static_cast<uint64_t>(tensor->sizeInBytes())))
+      failed = llvm::joinErrors(std::move(failed),
+                                runtimeError("cannot copy a result back"));
+    results.push_back(std::move(*tensor));
+    void *allocation = reinterpret_cast<void *>(desc[0]);
+    if (llvm::find(freed, allocation) == freed.end()) {
+      freed.push_back(allocation);
+      remat_gpu_free(allocation);
+    }
+  }
+  freeArguments();
+  return failed;
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,6 +25,7 @@
 #include "remat/Registration.h"
 #include "remat/Runner/GradientCheck.h"
 #include "remat/Runner/Runner.h"
+#include "remat/Runtime/GpuRuntime.h"
 #include "remat/Runtime/MemoryTracker.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -135,6 +136,13 @@ static cl::opt<double>
                     "errors, in [0, 1e-3] (default: 0)"),
            cl::init(0));
 static cl::opt<std::string>
+    target("target", cl::cat(runOptions),
+           cl::desc("Where the function runs: cpu, or gpu (an NVIDIA GPU "
+                    "through remat-lower-gpu and libRematGpuRuntime: "
+                    "arguments copied to the device, results back; the "
+                    "measured peak is device memory; default: cpu)"),
+           cl::init("cpu"));
+static cl::opt<std::string>
     loweredOutput("lowered-output", cl::cat(runOptions),
                   cl::desc("Write the LLVM-dialect module to this file "
                            "(default: none)"));
@@ -200,6 +208,27 @@ void checkOptions() {
     fail("--fd-atol=" + formatNumber(fdAtol) +
          " is not a floor: expected a number in [0, " +
          formatNumber(kMaxFdAtol) + "]");
+  if (target != "cpu" && target != "gpu")
+    fail("--target=" + target + " is not a target: expected cpu or gpu");
+  if (target == "gpu") {
+    // What only the CPU path does, refused rather than ignored.
+    auto cpuOnly = [](llvm::cl::Option &option, llvm::StringRef why) {
+      if (option.getNumOccurrences())
+        fail(llvm::Twine("--") + option.ArgStr +
+             " does not apply to --target=gpu: " + why);
+    };
+    cpuOnly(emitObject, "objects are written for the host CPU");
+    cpuOnly(emitShared, "libraries are written for the host CPU");
+    cpuOnly(emitHeader, "headers declare the CPU entry points");
+    cpuOnly(noVectorize, "it selects the CPU's plain loops");
+    cpuOnly(checkGradientsFlag, "gradients are checked on the CPU");
+    cpuOnly(checkMemory, "plans are made for the CPU's memory model (no "
+                         "GPU memory model exists yet), so a device peak "
+                         "cannot be compared with one");
+    char why[512] = {0};
+    if (!remat_gpu_available(why, sizeof(why)))
+      fail(std::string("--target=gpu: no NVIDIA GPU can be used: ") + why);
+  }
 }
 
 /// Writes `path` through `write`; exits with a message, removing the
@@ -283,6 +312,7 @@ int main(int argc, char **argv) {
   checkOptions();
   bool aheadOfTime =
       !emitObject.empty() || !emitHeader.empty() || !emitShared.empty();
+  bool onGpu = target == "gpu";
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -394,7 +424,12 @@ int main(int argc, char **argv) {
   }
 
   bool lowered = needsLowering(*module);
-  if (lowered) {
+  if (lowered && onGpu) {
+    GpuPipelineOptions options;
+    if (failed(lowerForGpu(*module, options)))
+      fail(inputFile + " failed to lower with remat-lower-gpu (see the "
+                       "errors above)");
+  } else if (lowered) {
     CpuPipelineOptions options;
     options.vectorize = !noVectorize;
     if (failed(lowerForCpu(*module, options)))
@@ -482,10 +517,13 @@ int main(int argc, char **argv) {
   for (unsigned run = 0; run < std::max(1u, repeat.getValue()); ++run) {
     results.clear();
     remat_runtime_reset_peak();
+    remat_gpu_reset_peak();
     auto start = std::chrono::steady_clock::now();
     double cpuStart = threadCpuMilliseconds();
     if (llvm::Error err =
-            (*compiled)->invoke(*signature, tensors, scalars, results))
+            onGpu ? (*compiled)->invokeOnDevice(*signature, tensors, scalars,
+                                                results)
+                  : (*compiled)->invoke(*signature, tensors, scalars, results))
       fail("calling @" + signature->name +
            " failed: " + llvm::toString(std::move(err)));
     auto end = std::chrono::steady_clock::now();
@@ -493,13 +531,19 @@ int main(int argc, char **argv) {
     times.push_back(
         std::chrono::duration<double, std::milli>(end - start).count());
     if (run == 0) {
-      measuredPeak = remat_runtime_peak_bytes();
-      hostPeak = remat_runtime_peak_host_bytes();
+      measuredPeak =
+          onGpu ? remat_gpu_peak_bytes() : remat_runtime_peak_bytes();
+      hostPeak = onGpu ? remat_gpu_peak_host_bytes()
+                       : remat_runtime_peak_host_bytes();
     }
   }
 
   llvm::outs() << "@" << signature->name << " from " << inputFile
-               << (lowered ? " (lowered with remat-lower-cpu)" : "") << "\n";
+               << (lowered ? onGpu ? " (lowered with remat-lower-gpu, run on the "
+                                     "GPU; times include the copies)"
+                               : " (lowered with remat-lower-cpu)"
+                           : "")
+               << "\n";
   for (auto [i, result] : llvm::enumerate(results)) {
     printOutput(i, result);
     if (!saveOutputs.empty())

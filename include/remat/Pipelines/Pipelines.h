@@ -52,6 +52,12 @@ struct GpuPipelineOptions : mlir::PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
                      "(cubin, needs ptxas) or fatbin (default: isa)"),
       llvm::cl::init("isa")};
+  Option<bool> cInterface{
+      *this, "c-interface",
+      llvm::cl::desc("Give public functions _mlir_ciface_ entry points "
+                     "taking memref descriptors, as remat-run calls them "
+                     "(default: false)"),
+      llvm::cl::init(false)};
 };
 
 /// Lowers remat (or linalg/tensor) IR on tensors to the LLVM dialect with
@@ -59,8 +65,8 @@ struct GpuPipelineOptions : mlir::PassPipelineOptions<GpuPipelineOptions> {
 /// deallocation at last use, parallel loops tiled 16 x 16 and mapped to
 /// blocks and threads, what is left on the host in one-thread kernels,
 /// device allocations, then MLIR's NVVM lowering (gpu-lower-to-nvvm-
-/// pipeline) down to a gpu.binary. Compile only: the host code calls MLIR's
-/// mgpu* runtime functions, which remat does not provide yet.
+/// pipeline) down to a gpu.binary. The host code calls MLIR's mgpu* runtime
+/// functions (libRematGpuRuntime, remat/Runtime/GpuRuntime.h).
 void buildGpuPipeline(mlir::OpPassManager &pm,
                       const GpuPipelineOptions &options);
 

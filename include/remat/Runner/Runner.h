@@ -84,6 +84,13 @@ std::string cInterfaceName(llvm::StringRef name);
 llvm::LogicalResult lowerForCpu(mlir::ModuleOp module,
                                 const CpuPipelineOptions &options);
 
+/// Runs remat-lower-gpu on `module`, with C-interface entry points named
+/// as lowerForCpu names them: kernels become a gpu.binary that the LLVM IR
+/// translation embeds, and the host code calls MLIR's mgpu* functions
+/// (libRematGpuRuntime, which the process provides).
+llvm::LogicalResult lowerForGpu(mlir::ModuleOp module,
+                                const GpuPipelineOptions &options);
+
 /// A JIT-compiled module.
 class CompiledModule {
 public:
@@ -106,8 +113,25 @@ public:
                      llvm::ArrayRef<int64_t> scalars,
                      std::vector<HostTensor> &results);
 
+  /// As invoke, for a module lowered by lowerForGpu: each tensor argument
+  /// is copied to device memory from libRematGpuRuntime's tracked
+  /// allocator (so it counts in the device peak), the results are copied
+  /// back into HostTensors and their device buffers freed. Fails with the
+  /// GPU runtime's first error when a CUDA call failed.
+  llvm::Error invokeOnDevice(const FunctionSignature &signature,
+                             llvm::MutableArrayRef<HostTensor> tensors,
+                             llvm::ArrayRef<int64_t> scalars,
+                             std::vector<HostTensor> &results);
+
 private:
   CompiledModule() = default;
+  /// Calls `_mlir_ciface_<name>` with a descriptor pointer per tensor
+  /// argument and the scalars, in the signature's order; the results'
+  /// descriptors are written to `resultStorage`.
+  llvm::Error call(const FunctionSignature &signature,
+                   llvm::ArrayRef<void *> tensorDescriptors,
+                   llvm::ArrayRef<int64_t> scalars,
+                   std::vector<int64_t> &resultStorage);
   std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 

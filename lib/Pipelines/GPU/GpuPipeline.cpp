@@ -45,6 +45,8 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   CheckCpuLowerableOptions lowerable;
   lowerable.pipeline = "remat-lower-gpu";
   pm.addPass(createCheckCpuLowerable(lowerable));
+  if (options.cInterface)
+    pm.addPass(createEmitCInterface());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
