@@ -59,6 +59,9 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   // Every loop on the GPU: copies as linalg too, all of it as parallel
   // loops, tiled so that the inner 16 x 16 become threads of a block.
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
+  // Parallel dimensions first, so that no reduction loop stays on the host
+  // around a kernel.
+  pm.addNestedPass<func::FuncOp>(createGpuParallelLoopsOuter());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addNestedPass<func::FuncOp>(
       createParallelLoopTilingPass(/*tileSizes=*/{16, 16}));
@@ -84,8 +87,9 @@ void remat::registerGpuPipeline() {
   registerRematGPUPasses();
   PassPipelineRegistration<GpuPipelineOptions>(
       "remat-lower-gpu",
-      "Lower remat IR to the LLVM dialect with NVIDIA GPU kernels (compile "
-      "only: no runtime yet): remat -> linalg, bufferize, free at last use, "
-      "parallel loops mapped to blocks and threads, NVVM, gpu.binary",
+      "Lower remat IR to the LLVM dialect with NVIDIA GPU kernels: remat "
+      "-> linalg, bufferize, free at last use, parallel loops mapped to "
+      "blocks and threads, NVVM, gpu.binary; the host code calls "
+      "libRematGpuRuntime's mgpu* functions",
       buildGpuPipeline);
 }

@@ -7,7 +7,10 @@
 // measured from the tracked allocator, and every device buffer is freed
 // exactly once (nothing live at exit, no bad free), for a small function
 // and for the MLP training step planned under a budget.
-// RUN: env REMAT_CUDA_DRIVER=%fake_cuda_driver REMAT_FAKE_CUDA_LOG=1 remat-run %s --target=gpu --print=0 2>&1 | FileCheck %s
+// RUN: env REMAT_CUDA_DRIVER=%fake_cuda_driver REMAT_FAKE_CUDA_LOG=1 remat-run %s --entry=f --target=gpu --print=0 2>&1 | FileCheck %s
+// A column sum is one kernel (remat-gpu-parallel-loops-outer: without it,
+// a launch per row of the input, 1,024 here).
+// RUN: env REMAT_CUDA_DRIVER=%fake_cuda_driver REMAT_FAKE_CUDA_LOG=1 remat-run %s --entry=column_sums --target=gpu --print=0 2>&1 | FileCheck %s --check-prefix=COLUMNS
 // RUN: remat-opt %remat_src_root/examples/mlp.mlir -remat-autodiff -remat-rematerialize="budget=80%% functions=mlp_grad" -o %t.step.mlir
 // RUN: env REMAT_CUDA_DRIVER=%fake_cuda_driver REMAT_FAKE_CUDA_LOG=1 remat-run %t.step.mlir --target=gpu --print=0 --repeat=2 2>&1 | FileCheck %s --check-prefix=STEP
 
@@ -17,6 +20,8 @@
 // Arguments x and w, the matmul and tanh results (16 KiB each) at once.
 // CHECK: memory: measured peak 65536 B
 // CHECK: fake-cuda: {{[1-9][0-9]*}} module(s) loaded from PTX, {{[1-9][0-9]*}} kernel launch(es), 0 B live at exit, 0 bad free(s)
+
+// COLUMNS: fake-cuda: {{[0-9]+}} module(s) loaded from PTX, 2 kernel launch(es), 0 B live at exit, 0 bad free(s)
 
 // STEP: @mlp_grad from {{.*}} (lowered with remat-lower-gpu
 // STEP: output 4: tensor<512x512xf32>
@@ -28,4 +33,9 @@ func.func @f(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>) -> (tensor<64x64xf32>
   %t = remat.tanh %m : tensor<64x64xf32>
   %l = remat.reduce_sum %t dims [0, 1] : tensor<64x64xf32> -> tensor<f32>
   return %t, %l : tensor<64x64xf32>, tensor<f32>
+}
+
+func.func @column_sums(%x: tensor<1024x64xf32>) -> tensor<64xf32> {
+  %s = remat.reduce_sum %x dims [0] : tensor<1024x64xf32> -> tensor<64xf32>
+  return %s : tensor<64xf32>
 }

@@ -35,6 +35,22 @@ def CopiesToLinalg : Pass<"remat-copies-to-linalg", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def GpuParallelLoopsOuter
+    : Pass<"remat-gpu-parallel-loops-outer", "::mlir::func::FuncOp"> {
+  let summary = "Put the parallel loops of each linalg op first";
+  let description = [{
+    `convert-linalg-to-parallel-loops` keeps a linalg op's loop order, so a
+    reduction dimension before a parallel one (the column sums of a bias
+    gradient: `[reduction, parallel]`) becomes an `scf.for` around an
+    `scf.parallel`; once the parallel loops are kernels, the `scf.for`
+    runs on the host and launches a kernel per iteration. This pass
+    interchanges each op's loops so that the parallel dimensions come first
+    (named ops with a fixed order, such as `linalg.reduce`, are generalized
+    first): one launch per op, each thread running its reduction loop.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def GpuHostCode : Pass<"remat-gpu-host-code", "::mlir::ModuleOp"> {
   let summary = "Keep the host code of remat-lower-gpu off device memory";
   let description = [{
