@@ -303,38 +303,60 @@ bool untrack(Runtime &rt, void *ptr, bool host) {
   return true;
 }
 
-void *allocate(const char *caller, uint64_t size, bool managed) {
+/// Where an allocation lives.
+enum class Memory { Device, Managed, PinnedHost };
+
+void *allocate(const char *caller, uint64_t size, Memory memory) {
   Runtime *rt = ready(caller);
   if (!rt)
     return nullptr;
   ScopedContext scope(*rt);
-  CUdeviceptr ptr = 0;
   // A zero-size buffer still gets an address of its own.
   size_t request = size == 0 ? 1 : size;
-  bool ok = managed ? check(rt->driver.cuMemAllocManaged(&ptr, request,
-                                                        CU_MEM_ATTACH_GLOBAL),
-                            "cuMemAllocManaged")
-                    : check(rt->driver.cuMemAlloc(&ptr, request), "cuMemAlloc");
+  void *result = nullptr;
+  CUdeviceptr ptr = 0;
+  bool ok = false;
+  switch (memory) {
+  case Memory::Device:
+    ok = check(rt->driver.cuMemAlloc(&ptr, request), "cuMemAlloc");
+    result = reinterpret_cast<void *>(ptr);
+    break;
+  case Memory::Managed:
+    ok = check(
+        rt->driver.cuMemAllocManaged(&ptr, request, CU_MEM_ATTACH_GLOBAL),
+        "cuMemAllocManaged");
+    result = reinterpret_cast<void *>(ptr);
+    break;
+  case Memory::PinnedHost:
+    ok = check(rt->driver.cuMemHostAlloc(&result, request, 0),
+               "cuMemHostAlloc");
+    break;
+  }
   if (!ok)
     return nullptr;
-  void *result = reinterpret_cast<void *>(ptr);
-  track(*rt, result, size, /*host=*/false);
+  track(*rt, result, size, /*host=*/memory == Memory::PinnedHost);
   return result;
 }
 
-void release(const char *caller, void *ptr) {
+/// Frees what `allocate` returned (`host`: pinned host memory); a pointer
+/// it did not return is an error, recorded, and left alone.
+void release(const char *caller, void *ptr, bool host) {
   if (!ptr)
     return;
   Runtime *rt = ready(caller);
   if (!rt)
     return;
-  if (!untrack(*rt, ptr, /*host=*/false)) {
-    record(std::string(caller) + ": " + "device pointer not allocated by "
-                                         "the runtime");
+  if (!untrack(*rt, ptr, host)) {
+    record(std::string(caller) + ": " + (host ? "host" : "device") +
+           " pointer not allocated by the runtime");
     return;
   }
   ScopedContext scope(*rt);
-  check(rt->driver.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "cuMemFree");
+  if (host)
+    check(rt->driver.cuMemFreeHost(ptr), "cuMemFreeHost");
+  else
+    check(rt->driver.cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)),
+          "cuMemFree");
 }
 
 /// Loads a module with the driver's JIT options: the error log is part of
@@ -396,10 +418,12 @@ extern "C" void remat_gpu_clear_error(void) {
 }
 
 extern "C" void *remat_gpu_alloc(uint64_t size) {
-  return allocate("remat_gpu_alloc", size, /*managed=*/false);
+  return allocate("remat_gpu_alloc", size, Memory::Device);
 }
 
-extern "C" void remat_gpu_free(void *ptr) { release("remat_gpu_free", ptr); }
+extern "C" void remat_gpu_free(void *ptr) {
+  release("remat_gpu_free", ptr, /*host=*/false);
+}
 
 extern "C" int remat_gpu_copy_to_device(void *device, const void *host,
                                         uint64_t size) {
@@ -424,30 +448,11 @@ extern "C" int remat_gpu_copy_to_host(void *host, const void *device,
 }
 
 extern "C" void *remat_gpu_host_alloc(uint64_t size) {
-  Runtime *rt = ready("remat_gpu_host_alloc");
-  if (!rt)
-    return nullptr;
-  ScopedContext scope(*rt);
-  void *ptr = nullptr;
-  if (!check(rt->driver.cuMemHostAlloc(&ptr, size == 0 ? 1 : size, 0),
-             "cuMemHostAlloc"))
-    return nullptr;
-  track(*rt, ptr, size, /*host=*/true);
-  return ptr;
+  return allocate("remat_gpu_host_alloc", size, Memory::PinnedHost);
 }
 
 extern "C" void remat_gpu_host_free(void *ptr) {
-  if (!ptr)
-    return;
-  Runtime *rt = ready("remat_gpu_host_free");
-  if (!rt)
-    return;
-  if (!untrack(*rt, ptr, /*host=*/true)) {
-    record("remat_gpu_host_free: host pointer not allocated by the runtime");
-    return;
-  }
-  ScopedContext scope(*rt);
-  check(rt->driver.cuMemFreeHost(ptr), "cuMemFreeHost");
+  release("remat_gpu_host_free", ptr, /*host=*/true);
 }
 
 extern "C" void remat_gpu_reset_peak(void) {
@@ -594,11 +599,12 @@ extern "C" void mgpuEventRecord(void *event, void *stream) {
 // orders nothing here. Host-shared buffers are managed memory.
 extern "C" void *mgpuMemAlloc(uint64_t size, void * /*stream*/,
                               int8_t isHostShared) {
-  return allocate("mgpuMemAlloc", size, isHostShared != 0);
+  return allocate("mgpuMemAlloc", size,
+                  isHostShared ? Memory::Managed : Memory::Device);
 }
 
 extern "C" void mgpuMemFree(void *ptr, void * /*stream*/) {
-  release("mgpuMemFree", ptr);
+  release("mgpuMemFree", ptr, /*host=*/false);
 }
 
 // Unified addressing: the driver tells host from device pointers.
