@@ -64,7 +64,11 @@
 //     peak that scoring moves at full cost gets below (6-10% lower on
 //     unrolled MLPs); scored at full cost, it misses cheap moves elsewhere.
 //     Both walks run, and the cheaper plan within the budget wins, or the
-//     lower peak when neither meets it.
+//     lower peak when neither meets it. When neither meets it and values
+//     may be offloaded, a third walk prices transfers at zero: a high
+//     transfer price (a GPU's) ranks offloads so low that the walks give up
+//     before trying them, and what budgets are reachable must not depend on
+//     the price.
 //
 // Scale. Nothing is replayed per move. A ReplayState keeps live bytes per
 // anchor in a segment tree (range add for the anchors a copy spans, max and
@@ -616,9 +620,29 @@ SolveResult remat::solveGreedy(const Problem &problem,
     takeFull = fitsFull;
   else
     takeFull = full.peak < credited.peak;
-  Walk &chosen = takeFull ? full : credited;
-  Plan &plan = chosen.plan;
+  Walk *chosenWalk = takeFull ? &full : &credited;
   int64_t steps = credited.steps + full.steps;
+  // Stuck above the budget with offloading allowed: transfers priced high
+  // (a GPU's, 100 FLOPs a byte) rank offloads behind every recomputation,
+  // and the walk can give up before it tries them. Walk once more with
+  // transfers free: whether a budget can be met must not depend on the
+  // price. Its plan is costed at the real price like any other.
+  Walk freeTransfers;
+  if (chosenWalk->peak > options.budget && problem.transferCostPerByte > 0 &&
+      std::any_of(problem.getNodes().begin(), problem.getNodes().end(),
+                  [](const Node &node) {
+                    return node.offloadable && !node.mustOffload &&
+                           !node.resident && !node.mustSave;
+                  })) {
+    Problem free = problem;
+    free.transferCostPerByte = 0;
+    freeTransfers = walkFrom(free, options, start, /*creditMoves=*/false);
+    steps += freeTransfers.steps;
+    if (freeTransfers.peak < chosenWalk->peak)
+      chosenWalk = &freeTransfers;
+  }
+  Walk &chosen = *chosenWalk;
+  Plan &plan = chosen.plan;
   int64_t pruned = chosen.pruned;
   bool exhausted = chosen.exhausted;
   std::string error;

@@ -65,6 +65,7 @@
 #include "remat/Dialect/Remat/Transforms/GradientRules.h"
 #include "remat/Dialect/Remat/Transforms/Passes.h"
 #include "remat/Pipelines/CPU/MemoryModel.h"
+#include "remat/Pipelines/GPU/MemoryModel.h"
 #include "remat/Pipelines/Pipelines.h"
 
 using namespace mlir;
@@ -77,6 +78,9 @@ void remat::registerRematDialects(DialectRegistry &registry) {
 }
 
 void remat::registerGpuPipelineExtensions(DialectRegistry &registry) {
+  // The GPU target's memory model (target=gpu).
+  registerGpuMemoryModel();
+
   // The dialects remat-lower-gpu goes through beyond the CPU pipeline's,
   // the NVVM target (serialization of gpu.module to PTX, cubin or fatbin)
   // and the translations it serializes through.

@@ -122,6 +122,14 @@ FailureOr<FunctionSignature> remat::readSignature(func::FuncOp func) {
       failed(readByteCount(func, "remat.budget", signature.budget)))
     return failure();
   signature.plannedConstantBytes = constantBytes.value_or(0);
+  if (Attribute target = func->getAttr("remat.planned_target")) {
+    auto name = dyn_cast<StringAttr>(target);
+    if (!name)
+      return func.emitError("'remat.planned_target' must be a string (the "
+                            "target= remat-rematerialize planned for), got ")
+             << target;
+    signature.plannedTarget = name.str();
+  }
   return signature;
 }
 

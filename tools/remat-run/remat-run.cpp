@@ -222,9 +222,6 @@ void checkOptions() {
     cpuOnly(emitHeader, "headers declare the CPU entry points");
     cpuOnly(noVectorize, "it selects the CPU's plain loops");
     cpuOnly(checkGradientsFlag, "gradients are checked on the CPU");
-    cpuOnly(checkMemory, "plans are made for the CPU's memory model (no "
-                         "GPU memory model exists yet), so a device peak "
-                         "cannot be compared with one");
     char why[512] = {0};
     if (!remat_gpu_available(why, sizeof(why)))
       fail(std::string("--target=gpu: no NVIDIA GPU can be used: ") + why);
@@ -585,8 +582,10 @@ int main(int argc, char **argv) {
     llvm::outs() << " (planned " << *signature->plannedHostPeak << " B)";
   if (signature->plannedPeak) {
     llvm::outs() << "; planned peak " << *signature->plannedPeak << " B ("
-                 << formatBytes(*signature->plannedPeak)
-                 << "), measured/planned "
+                 << formatBytes(*signature->plannedPeak) << ")";
+    if (signature->plannedTarget != target)
+      llvm::outs() << " for target=" << signature->plannedTarget;
+    llvm::outs() << ", measured/planned "
                  << llvm::format("%.4f", static_cast<double>(measured) /
                                              static_cast<double>(
                                                  *signature->plannedPeak));
@@ -598,6 +597,13 @@ int main(int argc, char **argv) {
     if (!signature->plannedPeak)
       fail("--check-memory: @" + signature->name +
            " has no planned peak (run remat-rematerialize first)");
+    // A plan sized for one target's buffers and temporaries says nothing
+    // exact about another's.
+    if (signature->plannedTarget != target)
+      fail("--check-memory: @" + signature->name + " was planned for target=" +
+           signature->plannedTarget + " (remat.planned_target) but runs with "
+           "--target=" + target + "; plan it with remat-rematerialize "
+           "target=" + target);
     double deviation =
         std::fabs(static_cast<double>(measured) /
                       static_cast<double>(*signature->plannedPeak) -

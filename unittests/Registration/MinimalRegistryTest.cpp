@@ -155,6 +155,12 @@ public:
     return remat::getCpuMemoryModel().viewNeedsCopy(op);
   }
   bool hasHostMemory() const override { return false; }
+  double getHostLinkBandwidth() const override {
+    return remat::getCpuMemoryModel().getHostLinkBandwidth();
+  }
+  double getFlopRate() const override {
+    return remat::getCpuMemoryModel().getFlopRate();
+  }
 };
 
 TEST_F(MinimalRegistry, OffloadNeedsHostMemory) {

@@ -55,6 +55,13 @@ public:
   /// #remat.host memory space).
   virtual bool hasHostMemory() const = 0;
 
+  /// Bytes per second an offload or reload moves between device and host
+  /// memory, and FLOPs per second of the target's compiled code: together
+  /// they price a transfer in compute time (the defaults of the passes'
+  /// offload-bandwidth= and flop-rate=).
+  virtual double getHostLinkBandwidth() const = 0;
+  virtual double getFlopRate() const = 0;
+
   /// Whether `op` is a remat view op (RematCostOpInterface::isView) that
   /// this target lowers to a view, allocating nothing.
   bool isView(mlir::Operation *op) const;

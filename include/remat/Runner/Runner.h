@@ -50,6 +50,9 @@ struct FunctionSignature {
   std::optional<int64_t> plannedHostPeak;
   /// The budget it planned under, when one was given.
   std::optional<int64_t> budget;
+  /// The target whose memory model the plan was made for
+  /// (remat.planned_target; "cpu" for plans that do not say).
+  std::string plannedTarget = "cpu";
 };
 
 /// Reads the signature of `func`. Emits an error on the function and fails
@@ -57,7 +60,8 @@ struct FunctionSignature {
 /// (dynamic shapes, unsupported elements, tensors whose size in bytes does
 /// not fit in 64 bits) and for planned byte counts (remat.planned_peak,
 /// remat.planned_constant_bytes, remat.planned_host_peak, remat.budget) that
-/// are not integers from 0 to 2^63-1.
+/// are not integers from 0 to 2^63-1, or a remat.planned_target that is not
+/// a string.
 llvm::FailureOr<FunctionSignature> readSignature(mlir::func::FuncOp func);
 
 /// Fails, naming the argument or result, when a tensor of `signature` is

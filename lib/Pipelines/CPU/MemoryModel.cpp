@@ -37,6 +37,10 @@ public:
   StringRef getName() const override { return "cpu"; }
   int64_t getBufferAlignment() const override { return kCpuBufferAlignment; }
   bool hasHostMemory() const override { return true; }
+  /// A one-thread memcpy, and the one-thread training steps of
+  /// docs/performance.md (round figures: 4 FLOPs per byte moved).
+  double getHostLinkBandwidth() const override { return 10e9; }
+  double getFlopRate() const override { return 40e9; }
   bool viewNeedsCopy(Operation *op) const override {
     return remat::viewNeedsCopy(op);
   }

@@ -1,15 +1,13 @@
 //===- CheckTarget.cpp - remat-gpu-check-target ---------------------------===//
 //
-// What remat-lower-gpu refuses before it starts: unknown chips and host
-// memory (offloading is not lowered for the GPU yet). Each is a diagnostic,
-// never a failure deep in the pipeline (an unsupported chip would otherwise
-// abort in LLVM's NVPTX back end).
+// What remat-lower-gpu refuses before it starts: unknown chips. It is a
+// diagnostic, never a failure deep in the pipeline (an unsupported chip
+// would otherwise abort in LLVM's NVPTX back end).
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Pipelines/GPU/Passes.h"
 
-#include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -46,29 +44,14 @@ struct GpuCheckTargetPass final
   using GpuCheckTargetBase::GpuCheckTargetBase;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    bool failed = false;
-    if (!remat::ptxFeatureForChip(chip)) {
-      InFlightDiagnostic diag = module.emitError()
-                                << "remat-lower-gpu: unsupported chip '"
-                                << chip << "'; expected one of ";
-      llvm::interleaveComma(kChips, diag,
-                            [&](const ChipEntry &entry) { diag << entry.chip; });
-      failed = true;
-    }
-    module.walk([&](Operation *op) {
-      auto types = llvm::concat<const Type>(op->getOperandTypes(),
-                                            op->getResultTypes());
-      if (llvm::any_of(types, remat::isHostTensorType)) {
-        op->emitOpError()
-            << "moves values to host memory, which remat-lower-gpu does not "
-               "lower yet; plan without offloading for the GPU (no "
-               "allow-offload, no offload mode or policy)";
-        failed = true;
-      }
-    });
-    if (failed)
-      signalPassFailure();
+    if (remat::ptxFeatureForChip(chip))
+      return;
+    InFlightDiagnostic diag = getOperation().emitError()
+                              << "remat-lower-gpu: unsupported chip '" << chip
+                              << "'; expected one of ";
+    llvm::interleaveComma(kChips, diag,
+                          [&](const ChipEntry &entry) { diag << entry.chip; });
+    signalPassFailure();
   }
 };
 

@@ -11,8 +11,8 @@
 // calls of the mgpu* runtime functions.
 //
 // What is not done yet (docs/pipelines.md, "remat-lower-gpu"): shared-memory
-// and register tiling, tensor cores, warp reductions, the runtime, and
-// offloading (refused by remat-gpu-check-target).
+// and register tiling, tensor cores, warp reductions, and offload copies on
+// a second stream.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +29,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "remat/Conversion/Passes.h"
 #include "remat/Pipelines/CPU/Passes.h"
+#include "remat/Pipelines/GPU/MemoryModel.h"
 #include "remat/Pipelines/GPU/Passes.h"
 
 using namespace mlir;
@@ -56,6 +57,8 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
   pm.addPass(createFreeAfterLastUse());
+  // Offloaded values in pinned host memory, copied by DMA (gpu.memcpy).
+  pm.addPass(createGpuHostMemory());
   // Every loop on the GPU: copies as linalg too, all of it as parallel
   // loops, tiled so that the inner 16 x 16 become threads of a block.
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
@@ -84,6 +87,7 @@ void remat::buildGpuPipeline(OpPassManager &pm,
 }
 
 void remat::registerGpuPipeline() {
+  registerGpuMemoryModel();
   registerRematGPUPasses();
   PassPipelineRegistration<GpuPipelineOptions>(
       "remat-lower-gpu",

@@ -27,6 +27,13 @@ using namespace mlir;
 
 namespace {
 
+/// Work the host issues to the device: a kernel launch, or a DMA copy of
+/// an offloaded value (remat-gpu-host-memory). Neither touches contents on
+/// the host, and a loop around one stays on the host.
+bool isDeviceWork(Operation *op) {
+  return isa<gpu::LaunchOp, gpu::MemcpyOp>(op);
+}
+
 /// Whether `value` is a constant global or a view of one: host memory the
 /// host code may read (kernels read their own copy, see sinkGlobals).
 bool isConstantGlobal(Value value) {
@@ -42,7 +49,7 @@ bool accessesContents(Operation *op) {
   if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
           memref::GetGlobalOp, memref::ExtractStridedMetadataOp,
           memref::ExtractAlignedPointerAsIndexOp, memref::DimOp>(op) ||
-      isa<ViewLikeOpInterface>(op) || isa<gpu::LaunchOp>(op))
+      isa<ViewLikeOpInterface>(op) || isDeviceWork(op))
     return false;
   if (!llvm::any_of(op->getOperands(), [](Value operand) {
         return isa<BaseMemRefType>(operand.getType()) &&
@@ -57,7 +64,7 @@ bool accessesContents(Operation *op) {
 }
 
 /// Whether `op` or an op nested in it accesses memory contents, and whether
-/// it contains a kernel launch.
+/// it contains device work (a kernel launch or a copy).
 struct Contents {
   bool accesses = false;
   bool launches = false;
@@ -66,7 +73,7 @@ struct Contents {
 Contents inspect(Operation *op) {
   Contents c;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
-    if (isa<gpu::LaunchOp>(nested)) {
+    if (isDeviceWork(nested)) {
       c.launches = true;
       return WalkResult::skip();
     }
@@ -118,7 +125,7 @@ struct GpuHostCodePass final : remat::impl::GpuHostCodeBase<GpuHostCodePass> {
       run.clear();
     };
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (op.hasTrait<OpTrait::IsTerminator>() || isa<gpu::LaunchOp>(op)) {
+      if (op.hasTrait<OpTrait::IsTerminator>() || isDeviceWork(&op)) {
         flush();
         continue;
       }

@@ -14,14 +14,46 @@ def GpuCheckTarget : Pass<"remat-gpu-check-target", "::mlir::ModuleOp"> {
   let summary = "Diagnose what remat-lower-gpu cannot lower, before it starts";
   let description = [{
     Refuses, with an error, a chip string remat-lower-gpu does not take
-    (`sm_70` to `sm_120a`; LLVM's NVPTX back end would abort on some), and,
-    on each op, what the GPU pipeline does not lower yet: values in host
-    memory (`#remat.host`: `remat.offload`, offloading scans).
+    (`sm_70` to `sm_120a`; LLVM's NVPTX back end would abort on some).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The NVIDIA chip to compile for (default: sm_90)">
   ];
+}
+
+def GpuHostMemory : Pass<"remat-gpu-host-memory", "::mlir::ModuleOp"> {
+  let summary = "Put #remat.host buffers in pinned host memory, copied by DMA";
+  let description = [{
+    Runs after bufferization and the frees at last use, before any copy
+    becomes a kernel. `convert-remat-to-linalg` gives the buffers of
+    `remat.offload` (and the host stacks of an offloading `remat.scan`)
+    the `#remat.host` memory space; on the GPU they are pinned host memory
+    from libRematGpuRuntime, counted apart from device bytes:
+    - each `memref.alloc` in that space becomes a call of
+      `remat_gpu_host_alloc(bytes)` wrapped into a memref descriptor;
+    - each `memref.dealloc` of one becomes a call of
+      `remat_gpu_host_free(pointer)` (which waits for the device's pending
+      copies before it frees);
+    - each `memref.copy` to or from one becomes a `gpu.memcpy` (made
+      asynchronous on the stream by `gpu-async-region`, a DMA transfer
+      rather than a kernel); both sides must be contiguous, as offloaded
+      values and the slots of a scan's host stack are;
+    - then the memory space leaves every type.
+
+    ```mlir
+    // Before
+    %h = memref.alloc() {alignment = 64 : i64} : memref<32x96xf32, #remat.host>
+    memref.copy %d, %h : memref<32x96xf32> to memref<32x96xf32, #remat.host>
+    // After
+    %p = llvm.call @remat_gpu_host_alloc(%c12288) : (i64) -> !llvm.ptr
+    %h = builtin.unrealized_conversion_cast %desc : !llvm.struct<...> to memref<32x96xf32>
+    gpu.memcpy %h, %d : memref<32x96xf32>, memref<32x96xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def CopiesToLinalg : Pass<"remat-copies-to-linalg", "::mlir::func::FuncOp"> {

@@ -1165,16 +1165,16 @@ struct AutodiffPass final : remat::impl::AutodiffBase<AutodiffPass> {
         targets.push_back(*func);
       }
     }
-    FailureOr<double> price = transferCostOption(module, "remat-autodiff",
-                                                 offloadBandwidth, flopRate);
-    if (failed(price))
-      return signalPassFailure();
-    transferCostPerByte = *price;
     FailureOr<const TargetMemoryModel *> model =
         targetOption(module, "remat-autodiff", target, allowOffload);
     if (failed(model))
       return signalPassFailure();
     targetModel = *model;
+    FailureOr<double> price = transferCostOption(
+        module, "remat-autodiff", offloadBandwidth, flopRate, *targetModel);
+    if (failed(price))
+      return signalPassFailure();
+    transferCostPerByte = *price;
     std::optional<BudgetSpec> budgetSpec;
     if (!budget.empty()) {
       auto parsed = parseBudget(budget);

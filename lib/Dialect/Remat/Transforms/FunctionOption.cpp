@@ -87,26 +87,39 @@ FailureOr<func::FuncOp> remat::lookupFunctionOption(ModuleOp module,
   return func;
 }
 
+/// `text` as a positive finite number, `fallback` when empty; failure after
+/// an option error naming `option` and what it expects (`what`, `example`).
+static FailureOr<double> positiveRate(ModuleOp module, StringRef pass,
+                                      StringRef option, StringRef text,
+                                      double fallback, StringRef what,
+                                      StringRef example) {
+  if (text.empty())
+    return fallback;
+  double value = 0;
+  if (text.trim().getAsDouble(value) || !(value > 0) || !std::isfinite(value)) {
+    remat::emitOptionError(module) << pass << ": " << option
+                            << " must be a positive number of " << what
+                            << " (e.g. " << example << "), got " << text;
+    return failure();
+  }
+  return value;
+}
+
 FailureOr<double> remat::transferCostOption(ModuleOp module, StringRef pass,
-                                            double bandwidth,
-                                            double flopRate) {
-  if (!(bandwidth > 0) || !std::isfinite(bandwidth)) {
-    emitOptionError(module)
-        << pass
-        << ": offload-bandwidth must be a positive number of bytes per "
-           "second (e.g. 25e9), got "
-        << bandwidth;
+                                            StringRef bandwidth,
+                                            StringRef flopRate,
+                                            const TargetMemoryModel &target) {
+  FailureOr<double> bytesPerSecond =
+      positiveRate(module, pass, "offload-bandwidth", bandwidth,
+                   target.getHostLinkBandwidth(), "bytes per second", "25e9");
+  if (failed(bytesPerSecond))
     return failure();
-  }
-  if (!(flopRate > 0) || !std::isfinite(flopRate)) {
-    emitOptionError(module)
-        << pass
-        << ": flop-rate must be a positive number of FLOPs per second (e.g. "
-           "40e9), got "
-        << flopRate;
+  FailureOr<double> flopsPerSecond =
+      positiveRate(module, pass, "flop-rate", flopRate, target.getFlopRate(),
+                   "FLOPs per second", "40e9");
+  if (failed(flopsPerSecond))
     return failure();
-  }
-  return flopRate / bandwidth;
+  return *flopsPerSecond / *bytesPerSecond;
 }
 
 FailureOr<const remat::TargetMemoryModel *>

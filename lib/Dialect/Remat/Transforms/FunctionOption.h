@@ -31,12 +31,14 @@ lookupFunctionOption(mlir::ModuleOp module, llvm::StringRef name,
 mlir::InFlightDiagnostic emitOptionError(mlir::ModuleOp module);
 
 /// The price of moving one byte to or from host memory, in FLOP-equivalents
-/// (CostModelOptions::transferCostPerByte): `flopRate / bandwidth`, or
-/// failure after an option error beginning with `pass` when either is not a
-/// positive finite number.
-mlir::FailureOr<double> transferCostOption(mlir::ModuleOp module,
-                                           llvm::StringRef pass,
-                                           double bandwidth, double flopRate);
+/// (CostModelOptions::transferCostPerByte): flop rate / bandwidth, each the
+/// option's value (`bandwidth`, `flopRate`: numbers as text) or, when empty,
+/// `target`'s. Failure after an option error beginning with `pass` when a
+/// value given is not a positive finite number.
+mlir::FailureOr<double>
+transferCostOption(mlir::ModuleOp module, llvm::StringRef pass,
+                   llvm::StringRef bandwidth, llvm::StringRef flopRate,
+                   const TargetMemoryModel &target);
 
 /// The memory model registered as `name` (a pass's target= option), or
 /// failure after an option error beginning with `pass`: one that lists the

@@ -99,16 +99,16 @@ LogicalResult RematerializePass::parseOptions() {
            << "remat-rematerialize: time-limit must be a "
               "positive number of seconds, got "
            << timeLimit;
-  FailureOr<double> price = transferCostOption(
-      module, "remat-rematerialize", offloadBandwidth, flopRate);
-  if (failed(price))
-    return failure();
-  transferCostPerByte = *price;
   FailureOr<const TargetMemoryModel *> model =
       targetOption(module, "remat-rematerialize", target, allowOffload);
   if (failed(model))
     return failure();
   targetModel = *model;
+  FailureOr<double> price = transferCostOption(
+      module, "remat-rematerialize", offloadBandwidth, flopRate, *targetModel);
+  if (failed(price))
+    return failure();
+  transferCostPerByte = *price;
   if (!budget.empty()) {
     auto parsed = parseBudget(budget);
     if (auto *error = std::get_if<std::string>(&parsed))
@@ -430,6 +430,8 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
                 builder.getI64IntegerAttr(constantBytes));
   func->setAttr("remat.planned_host_peak",
                 builder.getI64IntegerAttr(result.profile.hostPeak));
+  func->setAttr("remat.planned_target",
+                builder.getStringAttr(targetModel->getName()));
   if (budgetBytes)
     func->setAttr("remat.budget", builder.getI64IntegerAttr(*budgetBytes));
 

@@ -2,7 +2,7 @@
 // must be a registered memory model.
 // RUN: remat-opt %s -verify-diagnostics -remat-autodiff="target=gpu0"
 
-// expected-error @+1 {{remat-autodiff: unknown target 'gpu0'; registered targets: cpu}}
+// expected-error @+1 {{remat-autodiff: unknown target 'gpu0'; registered targets: cpu, gpu}}
 module {
   func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
     %s = remat.reduce_sum %x dims [0] : tensor<4xf32> -> tensor<f32>

@@ -84,16 +84,17 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "Let the solver move any value to host memory, not only those an "
            "offloading policy names (greedy, search, exact and auto; the "
            "chain solver does not offload; default: false)">,
-    Option<"offloadBandwidth", "offload-bandwidth", "double",
-           /*default=*/"10e9",
+    Option<"offloadBandwidth", "offload-bandwidth", "std::string",
+           /*default=*/"\"\"",
            "Bytes per second moved to or from host memory by an offload or "
-           "reload; with flop-rate it prices a transfer in compute time "
-           "(default: 10e9, a one-thread memcpy on the CPU target)">,
-    Option<"flopRate", "flop-rate", "double", /*default=*/"40e9",
-           "FLOPs per second of the compiled code, against which transfers "
-           "are priced: a byte moved costs flop-rate / offload-bandwidth "
-           "FLOPs (default: 40e9, the CPU target's one-thread training "
-           "steps)">,
+           "reload (e.g. 25e9); with flop-rate it prices a transfer in "
+           "compute time (default: the target's: cpu 10e9, a one-thread "
+           "memcpy; gpu 50e9, pinned copies over PCIe 5.0)">,
+    Option<"flopRate", "flop-rate", "std::string", /*default=*/"\"\"",
+           "FLOPs per second of the compiled code (e.g. 40e9), against which "
+           "transfers are priced: a byte moved costs flop-rate / "
+           "offload-bandwidth FLOPs (default: the target's: cpu 40e9, the "
+           "one-thread training steps; gpu 5e12)">,
     Option<"reportText", "report-text", "std::string", /*default=*/"\"\"",
            "Write the text report to this file ('-' for stderr; default: "
            "none)">,
@@ -215,13 +216,14 @@ def Autodiff : Pass<"remat-autodiff", "mlir::ModuleOp"> {
            "Let `auto` scans choose `offload` (their carries in host "
            "memory), as remat-rematerialize's option of that name lets it "
            "offload values (default: false)">,
-    Option<"offloadBandwidth", "offload-bandwidth", "double",
-           /*default=*/"10e9",
+    Option<"offloadBandwidth", "offload-bandwidth", "std::string",
+           /*default=*/"\"\"",
            "Bytes per second to or from host memory, pricing an offload "
-           "scan's transfers as remat-rematerialize does (default: 10e9)">,
-    Option<"flopRate", "flop-rate", "double", /*default=*/"40e9",
+           "scan's transfers as remat-rematerialize does (default: the "
+           "target's: cpu 10e9, gpu 50e9)">,
+    Option<"flopRate", "flop-rate", "std::string", /*default=*/"\"\"",
            "FLOPs per second against which transfers are priced (default: "
-           "40e9)">
+           "the target's: cpu 40e9, gpu 5e12)">
   ];
   let dependentDialects = ["::remat::RematDialect"];
 }
