@@ -579,14 +579,21 @@ llvm::Error CompiledModule::invokeOnDevice(const FunctionSignature &signature,
     return runtimeError("the call failed on the device");
   }
 
-  // Copy each result back; free its device buffer once (a result may be an
-  // argument's buffer, or another result's).
+  // Copy every result back, then free each device buffer once: a result
+  // may be an argument's buffer, or another result's (a value returned
+  // twice), so nothing is freed before the last copy.
   std::vector<void *> freed(deviceArguments);
+  std::vector<void *> toFree;
   size_t word = 0;
   llvm::Error failed = llvm::Error::success();
   for (const ValueSpec &spec : signature.results) {
     const int64_t *desc = &resultStorage[word];
     word += HostTensor::descriptorWords(spec.shape.size());
+    void *allocation = reinterpret_cast<void *>(desc[0]);
+    if (llvm::find(freed, allocation) == freed.end()) {
+      freed.push_back(allocation);
+      toFree.push_back(allocation);
+    }
     llvm::Expected<HostTensor> tensor = HostTensor::create(spec.kind, spec.shape);
     if (!tensor) {
       failed = llvm::joinErrors(std::move(failed), tensor.takeError());
@@ -602,12 +609,9 @@ llvm::Error CompiledModule::invokeOnDevice(const FunctionSignature &signature,
       failed = llvm::joinErrors(std::move(failed),
                                 runtimeError("cannot copy a result back"));
     results.push_back(std::move(*tensor));
-    void *allocation = reinterpret_cast<void *>(desc[0]);
-    if (llvm::find(freed, allocation) == freed.end()) {
-      freed.push_back(allocation);
-      remat_gpu_free(allocation);
-    }
   }
+  for (void *allocation : toFree)
+    remat_gpu_free(allocation);
   freeArguments();
   return failed;
 }

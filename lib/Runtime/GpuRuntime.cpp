@@ -74,6 +74,7 @@ struct Driver {
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
   CUresult (*cuMemFree)(CUdeviceptr);
@@ -118,6 +119,14 @@ struct Runtime {
   int64_t current = 0, peak = 0, currentHost = 0, peakHost = 0;
   int64_t numAllocations = 0;
   std::string firstError;
+
+  /// The device timer (remat_gpu_timer_start): timing-enabled events
+  /// recorded on the first stream compiled code creates and at each of its
+  /// synchronizations. Guarded by timerMutex (not `mutex`, which check()
+  /// takes to record an error).
+  std::mutex timerMutex;
+  bool timing = false, timerStarted = false, timerStopped = false;
+  CUevent timerStart = nullptr, timerStop = nullptr;
 };
 
 Runtime &runtime() {
@@ -192,6 +201,7 @@ void load(Runtime &rt) {
   get("cuEventDestroy_v2", d.cuEventDestroy);
   get("cuEventSynchronize", d.cuEventSynchronize);
   get("cuEventRecord", d.cuEventRecord);
+  get("cuEventElapsedTime", d.cuEventElapsedTime);
   get("cuMemAlloc_v2", d.cuMemAlloc);
   get("cuMemAllocManaged", d.cuMemAllocManaged);
   get("cuMemFree_v2", d.cuMemFree);
@@ -463,6 +473,43 @@ extern "C" void remat_gpu_reset_peak(void) {
   rt.numAllocations = 0;
 }
 
+extern "C" int remat_gpu_timer_start(void) {
+  bool ok = inContext("remat_gpu_timer_start", [&](Driver &d) {
+    Runtime &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.timerMutex);
+    // Timing-enabled events (mgpuEventCreate's disable timing).
+    if (!rt.timerStart && !check(d.cuEventCreate(&rt.timerStart, 0),
+                                 "cuEventCreate"))
+      return;
+    if (!rt.timerStop &&
+        !check(d.cuEventCreate(&rt.timerStop, 0), "cuEventCreate"))
+      return;
+    rt.timing = true;
+    rt.timerStarted = rt.timerStopped = false;
+  });
+  Runtime &rt = runtime();
+  std::lock_guard<std::mutex> lock(rt.timerMutex);
+  return ok && rt.timing ? 1 : 0;
+}
+
+extern "C" double remat_gpu_timer_stop_ms(void) {
+  double result = -1.0;
+  inContext("remat_gpu_timer_stop_ms", [&](Driver &d) {
+    Runtime &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.timerMutex);
+    bool measured = rt.timing && rt.timerStarted && rt.timerStopped;
+    rt.timing = false;
+    if (!measured ||
+        !check(d.cuEventSynchronize(rt.timerStop), "cuEventSynchronize"))
+      return;
+    float ms = 0;
+    if (check(d.cuEventElapsedTime(&ms, rt.timerStart, rt.timerStop),
+              "cuEventElapsedTime"))
+      result = ms;
+  });
+  return result;
+}
+
 extern "C" int64_t remat_gpu_current_bytes(void) {
   Runtime &rt = runtime();
   std::lock_guard<std::mutex> lock(rt.mutex);
@@ -544,7 +591,13 @@ extern "C" void mgpuLaunchKernel(void *function, intptr_t gridX,
 extern "C" void *mgpuStreamCreate(void) {
   CUstream stream = nullptr;
   inContext("mgpuStreamCreate", [&](Driver &d) {
-    check(d.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    if (!check(d.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING),
+               "cuStreamCreate"))
+      return;
+    Runtime &rt = runtime();
+    std::lock_guard<std::mutex> lock(rt.timerMutex);
+    if (rt.timing && !rt.timerStarted)
+      rt.timerStarted = d.cuEventRecord(rt.timerStart, stream) == CUDA_SUCCESS;
   });
   return stream;
 }
@@ -558,6 +611,13 @@ extern "C" void mgpuStreamDestroy(void *stream) {
 
 extern "C" void mgpuStreamSynchronize(void *stream) {
   inContext("mgpuStreamSynchronize", [&](Driver &d) {
+    Runtime &rt = runtime();
+    {
+      std::lock_guard<std::mutex> lock(rt.timerMutex);
+      if (rt.timing && rt.timerStarted)
+        rt.timerStopped =
+            d.cuEventRecord(rt.timerStop, stream) == CUDA_SUCCESS;
+    }
     check(d.cuStreamSynchronize(stream), "cuStreamSynchronize");
   });
 }

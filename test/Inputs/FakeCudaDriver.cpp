@@ -6,8 +6,8 @@
 // like PTX, and kernel launches are counted but NOT executed: outputs are
 // meaningless. It exists to test everything around the kernels on any
 // machine: remat-run --target=gpu's lowering, JIT linking, module loading
-// from the embedded binary, argument and result copies, and that every
-// device buffer is freed. With REMAT_FAKE_CUDA_LOG=1 it prints, at exit,
+// from the embedded binary, argument and result copies (from and to live
+// device buffers only), and that every device buffer is freed. With REMAT_FAKE_CUDA_LOG=1 it prints, at exit,
 // the modules loaded, the kernels launched and the device bytes still
 // allocated.
 //
@@ -61,6 +61,18 @@ int allocate(unsigned long long *ptr, size_t size) {
   s.liveBytes += static_cast<int64_t>(size);
   *ptr = reinterpret_cast<uintptr_t>(block);
   return kSuccess;
+}
+
+/// Whether [ptr, ptr + size) lies in one live device allocation: a copy
+/// from or to anything else fails as the real driver's does.
+bool live(unsigned long long ptr, size_t size) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  uintptr_t p = static_cast<uintptr_t>(ptr);
+  for (const auto &[base, bytes] : s.device)
+    if (p >= base && p - base <= bytes && size <= bytes - (p - base))
+      return true;
+  return false;
 }
 
 int release(unsigned long long ptr) {
@@ -158,6 +170,10 @@ int cuEventDestroy_v2(void *event) {
 }
 int cuEventSynchronize(void *) { return kSuccess; }
 int cuEventRecord(void *, void *) { return kSuccess; }
+int cuEventElapsedTime(float *ms, void *, void *) {
+  *ms = 0;
+  return kSuccess;
+}
 int cuMemAlloc_v2(unsigned long long *ptr, size_t size) {
   return allocate(ptr, size);
 }
@@ -166,10 +182,14 @@ int cuMemAllocManaged(unsigned long long *ptr, size_t size, unsigned) {
 }
 int cuMemFree_v2(unsigned long long ptr) { return release(ptr); }
 int cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t size) {
+  if (!live(dst, size))
+    return kInvalidValue;
   std::memcpy(reinterpret_cast<void *>(dst), src, size);
   return kSuccess;
 }
 int cuMemcpyDtoH_v2(void *dst, unsigned long long src, size_t size) {
+  if (!live(src, size))
+    return kInvalidValue;
   std::memcpy(dst, reinterpret_cast<const void *>(src), size);
   return kSuccess;
 }

@@ -508,7 +508,7 @@ int main(int argc, char **argv) {
       if (auto err = writeNpy(saveInputs + std::to_string(i) + ".npy", tensor))
         fail(*err);
 
-  std::vector<double> times, cpuTimes;
+  std::vector<double> times, cpuTimes, deviceTimes;
   std::vector<HostTensor> results;
   int64_t measuredPeak = 0, hostPeak = 0;
   for (unsigned run = 0; run < std::max(1u, repeat.getValue()); ++run) {
@@ -517,6 +517,7 @@ int main(int argc, char **argv) {
     remat_gpu_reset_peak();
     auto start = std::chrono::steady_clock::now();
     double cpuStart = threadCpuMilliseconds();
+    bool timed = onGpu && remat_gpu_timer_start();
     if (llvm::Error err =
             onGpu ? (*compiled)->invokeOnDevice(*signature, tensors, scalars,
                                                 results)
@@ -525,6 +526,9 @@ int main(int argc, char **argv) {
            " failed: " + llvm::toString(std::move(err)));
     auto end = std::chrono::steady_clock::now();
     cpuTimes.push_back(threadCpuMilliseconds() - cpuStart);
+    if (timed)
+      if (double ms = remat_gpu_timer_stop_ms(); ms >= 0)
+        deviceTimes.push_back(ms);
     times.push_back(
         std::chrono::duration<double, std::milli>(end - start).count());
     if (run == 0) {
@@ -562,6 +566,16 @@ int main(int argc, char **argv) {
                << " ms min, "
                << llvm::format("%.3f", cpuTimes[cpuTimes.size() / 2])
                << " ms median\n";
+  // On the GPU: CUDA events from the compiled code's first stream command
+  // to its last synchronization (the argument and result copies excluded).
+  if (!deviceTimes.empty()) {
+    std::sort(deviceTimes.begin(), deviceTimes.end());
+    llvm::outs() << "device time: "
+                 << llvm::format("%.3f", deviceTimes.front()) << " ms min, "
+                 << llvm::format("%.3f", deviceTimes[deviceTimes.size() / 2])
+                 << " ms median (CUDA events, copies of arguments and "
+                    "results excluded)\n";
+  }
   // Constants are globals in compiled code, not heap allocations, but the
   // planner counts them as resident: add them to compare like with like.
   std::optional<int64_t> measuredWithConstants =

@@ -95,6 +95,28 @@ TEST_F(GpuRuntimeDeviceTest, PinnedHostMemoryIsCountedApart) {
   EXPECT_EQ(remat_gpu_current_host_bytes(), host);
 }
 
+TEST_F(GpuRuntimeDeviceTest, TimerMeasuresFromStreamCreationToItsLastSync) {
+  // Nothing created and synchronized since the start: no measurement.
+  ASSERT_EQ(remat_gpu_timer_start(), 1);
+  EXPECT_EQ(remat_gpu_timer_stop_ms(), -1.0);
+  // A stream as compiled code uses one: a copy on it, then a sync.
+  ASSERT_EQ(remat_gpu_timer_start(), 1);
+  void *stream = mgpuStreamCreate();
+  ASSERT_NE(stream, nullptr);
+  const uint64_t bytes = 64 << 20;
+  void *device = mgpuMemAlloc(bytes, stream, 0);
+  ASSERT_NE(device, nullptr);
+  mgpuMemset32(device, 0, bytes / 4, stream);
+  mgpuStreamSynchronize(stream);
+  double ms = remat_gpu_timer_stop_ms();
+  EXPECT_GT(ms, 0.0);
+  EXPECT_LT(ms, 10000.0);
+  mgpuMemFree(device, stream);
+  mgpuStreamDestroy(stream);
+  // Stopped: a later stream records nothing.
+  EXPECT_EQ(remat_gpu_timer_stop_ms(), -1.0);
+}
+
 TEST_F(GpuRuntimeDeviceTest, ForeignPointersAreErrors) {
   int local = 0;
   remat_gpu_free(&local);

@@ -67,6 +67,8 @@ TEST(GpuRuntimeNoDriverTest, EveryEntryPointFailsCleanly) {
   EXPECT_EQ(remat_gpu_copy_to_device(nullptr, nullptr, 0), 0);
   EXPECT_EQ(remat_gpu_copy_to_host(nullptr, nullptr, 0), 0);
   EXPECT_EQ(remat_gpu_host_alloc(16), nullptr);
+  EXPECT_EQ(remat_gpu_timer_start(), 0);
+  EXPECT_EQ(remat_gpu_timer_stop_ms(), -1.0);
   EXPECT_EQ(std::string(remat_gpu_first_error()), std::string(error));
 
   EXPECT_EQ(remat_gpu_current_bytes(), 0);

@@ -54,6 +54,15 @@ int remat_gpu_copy_to_host(void *host, const void *device, uint64_t size);
 void *remat_gpu_host_alloc(uint64_t size);
 void remat_gpu_host_free(void *ptr);
 
+/* Device time of compiled code, measured with CUDA events:
+ * remat_gpu_timer_start arms the timer (1 on success); the next stream that
+ * compiled code creates records the start, each synchronization of it the
+ * stop, and remat_gpu_timer_stop_ms returns the milliseconds between the
+ * first start and the last stop (-1 when no stream was created and
+ * synchronized since the start, or on a CUDA error). */
+int remat_gpu_timer_start(void);
+double remat_gpu_timer_stop_ms(void);
+
 /* Live and peak device (and pinned host) bytes since the last reset, and
  * the device allocations made since then. */
 void remat_gpu_reset_peak(void);

@@ -77,6 +77,7 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   // Kernels outlined, then the host's GPU calls made asynchronous on one
   // stream (gpu-to-llvm lowers gpu.alloc only in that form).
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createGpuKernelNames());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   // MLIR's NVVM pipeline: NVVM, serialization, host to LLVM.
   gpu::GPUToNVVMPipelineOptions nvvm;

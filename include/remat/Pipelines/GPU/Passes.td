@@ -119,4 +119,21 @@ def GpuMath : Pass<"remat-gpu-math", "::mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect"];
 }
 
+def GpuKernelNames : Pass<"remat-gpu-kernel-names", "::mlir::ModuleOp"> {
+  let summary = "Give outlined kernels names PTX accepts";
+  let description = [{
+    gpu-kernel-outlining names a kernel after the function it comes from
+    (`@f_kernel`), and an MLIR symbol may hold any character while a PTX
+    identifier is `[a-zA-Z_$][a-zA-Z0-9_$]*`: the kernels of `@"my-fn"`, or
+    of a function remat-run renamed away from a library function's name
+    (`@remat.user.tanh`), would not assemble ("Parsing error near '.user'"
+    from the driver's PTX JIT). LLVM's NVPTX back end renames only
+    globals and local functions. This pass replaces every other character
+    of a kernel's name with `_` (adding `_N` when that name is taken in
+    its `gpu.module`) and updates the `gpu.launch_func` ops that launch
+    it. Runs after outlining.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // REMAT_PIPELINES_GPU_PASSES_TD
