@@ -12,6 +12,8 @@ packages=(
   libgtest-dev libbenchmark-dev python3-numpy
   # exact solver (COIN-OR CBC)
   coinor-libcbc-dev
+  # ONNX import (remat-translate)
+  libonnx-dev libprotobuf-dev
 )
 if [ "${1:-}" = "--tests" ]; then
   packages+=(chromium)

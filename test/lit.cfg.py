@@ -42,6 +42,10 @@ except OSError:
 if config.remat_have_cbc:
     config.available_features.add("cbc")
 
+# ONNX import (remat-translate), built when libonnx-dev was found.
+if config.remat_have_onnx:
+    config.available_features.add("onnx")
+
 # /dev/full (writes fail with ENOSPC) for the write-error tests.
 if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")
@@ -101,4 +105,6 @@ if _llvm_has_statistics():
 
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
 tools = ["remat-opt", "remat-run", "llvm-nm", "not"]
+if config.remat_have_onnx:
+    tools.append("remat-translate")
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,0 +1,240 @@
+//===- NodeContext.cpp - what an ONNX op pattern sees ---------------------===//
+
+#include "NodeContext.h"
+
+#include "remat/Dialect/Remat/IR/RematOps.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace remat::onnx_import;
+
+/// remat's element type for an ONNX TensorProto data type, or null.
+static Type convertElementType(int32_t type, MLIRContext *context) {
+  Builder b(context);
+  switch (type) {
+  case onnx::TensorProto::FLOAT:
+    return b.getF32Type();
+  case onnx::TensorProto::FLOAT16:
+    return b.getF16Type();
+  case onnx::TensorProto::BFLOAT16:
+    return b.getBF16Type();
+  case onnx::TensorProto::INT32:
+    return b.getI32Type();
+  case onnx::TensorProto::INT64:
+    return b.getI64Type();
+  default:
+    return nullptr;
+  }
+}
+
+static std::string elementTypeName(int32_t type) {
+  if (onnx::TensorProto::DataType_IsValid(type))
+    return onnx::TensorProto::DataType_Name(
+        static_cast<onnx::TensorProto::DataType>(type));
+  return "data type " + std::to_string(type);
+}
+
+FailureOr<RankedTensorType>
+remat::onnx_import::convertTensorType(const onnx::TypeProto &type,
+                                      MLIRContext *context, std::string &why) {
+  if (!type.has_tensor_type()) {
+    why = "is not a tensor";
+    return failure();
+  }
+  const onnx::TypeProto::Tensor &tensor = type.tensor_type();
+  Type element = convertElementType(tensor.elem_type(), context);
+  if (!element) {
+    why = "has element type " + elementTypeName(tensor.elem_type()) +
+          ", which remat has no tensors of (FLOAT, FLOAT16, BFLOAT16, INT32, "
+          "INT64)";
+    return failure();
+  }
+  if (!tensor.has_shape()) {
+    why = "has no known shape";
+    return failure();
+  }
+  SmallVector<int64_t> shape;
+  for (const onnx::TensorShapeProto::Dimension &dim : tensor.shape().dim()) {
+    if (dim.has_dim_value()) {
+      shape.push_back(dim.dim_value());
+      continue;
+    }
+    why = dim.has_dim_param()
+              ? "has the symbolic dimension '" + dim.dim_param() + "'"
+              : "has a dimension of unknown size";
+    return failure();
+  }
+  return RankedTensorType::get(shape, element);
+}
+
+std::optional<std::vector<int64_t>>
+remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
+  std::vector<int64_t> values;
+  if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
+    return std::nullopt;
+  if (tensor.data_type() == onnx::TensorProto::INT64) {
+    if (tensor.has_raw_data()) {
+      const std::string &raw = tensor.raw_data();
+      values.resize(raw.size() / sizeof(int64_t));
+      std::memcpy(values.data(), raw.data(), values.size() * sizeof(int64_t));
+    } else {
+      values.assign(tensor.int64_data().begin(), tensor.int64_data().end());
+    }
+    return values;
+  }
+  if (tensor.data_type() == onnx::TensorProto::INT32) {
+    if (tensor.has_raw_data()) {
+      const std::string &raw = tensor.raw_data();
+      std::vector<int32_t> narrow(raw.size() / sizeof(int32_t));
+      std::memcpy(narrow.data(), raw.data(), narrow.size() * sizeof(int32_t));
+      values.assign(narrow.begin(), narrow.end());
+    } else {
+      values.assign(tensor.int32_data().begin(), tensor.int32_data().end());
+    }
+    return values;
+  }
+  return std::nullopt;
+}
+
+DenseElementsAttr
+remat::onnx_import::readElements(const onnx::TensorProto &tensor,
+                                 RankedTensorType type) {
+  if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
+    return nullptr;
+  int64_t count = type.getNumElements();
+  Type element = type.getElementType();
+  if (tensor.has_raw_data()) {
+    const std::string &raw = tensor.raw_data();
+    size_t bytes = static_cast<size_t>(count) *
+                   (element.getIntOrFloatBitWidth() / 8);
+    if (raw.size() != bytes)
+      return nullptr;
+    return DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(raw.data(), raw.size()));
+  }
+  switch (tensor.data_type()) {
+  case onnx::TensorProto::FLOAT: {
+    if (tensor.float_data_size() != count)
+      return nullptr;
+    return DenseElementsAttr::get(
+        type, ArrayRef<float>(tensor.float_data().data(), count));
+  }
+  case onnx::TensorProto::INT64: {
+    if (tensor.int64_data_size() != count)
+      return nullptr;
+    return DenseElementsAttr::get(
+        type, ArrayRef<int64_t>(tensor.int64_data().data(), count));
+  }
+  case onnx::TensorProto::INT32: {
+    if (tensor.int32_data_size() != count)
+      return nullptr;
+    return DenseElementsAttr::get(
+        type, ArrayRef<int32_t>(tensor.int32_data().data(), count));
+  }
+  default:
+    // FLOAT16 and BFLOAT16 are stored as raw data by every exporter.
+    return nullptr;
+  }
+}
+
+bool NodeContext::hasInput(int i) const {
+  return i < node.input_size() && !node.input(i).empty();
+}
+
+FailureOr<Value> NodeContext::input(int i) {
+  if (!hasInput(i)) {
+    emitError() << "input #" << i << " is missing";
+    return failure();
+  }
+  auto it = state.values.find(node.input(i));
+  if (it == state.values.end()) {
+    emitError() << "input #" << i << " ('" << node.input(i)
+                << "') is not a value the importer made (a shape computation "
+                   "read as data, or a value defined later)";
+    return failure();
+  }
+  return it->second;
+}
+
+FailureOr<RankedTensorType> NodeContext::outputType(int i) {
+  if (i >= node.output_size() || node.output(i).empty()) {
+    emitError() << "output #" << i << " is missing";
+    return failure();
+  }
+  auto it = state.types.find(node.output(i));
+  if (it == state.types.end()) {
+    emitError() << "output '" << node.output(i)
+                << "' has no type after ONNX shape inference; give the "
+                   "model's symbolic dimensions values (--batch-size=N, "
+                   "--dim name=N)";
+    return failure();
+  }
+  std::string why;
+  FailureOr<RankedTensorType> type =
+      convertTensorType(*it->second, builder.getContext(), why);
+  if (failed(type))
+    emitError() << "output '" << node.output(i) << "' " << why
+                << "; give the model's symbolic dimensions values "
+                   "(--batch-size=N, --dim name=N)";
+  return type;
+}
+
+std::optional<std::vector<int64_t>> NodeContext::constantInts(int i) const {
+  if (!hasInput(i))
+    return std::nullopt;
+  auto it = state.constants.find(node.input(i));
+  if (it == state.constants.end())
+    return std::nullopt;
+  return readInts(*it->second);
+}
+
+const onnx::AttributeProto *NodeContext::attribute(StringRef name) const {
+  for (const onnx::AttributeProto &attr : node.attribute())
+    if (attr.name() == name)
+      return &attr;
+  return nullptr;
+}
+
+int64_t NodeContext::intAttr(StringRef name, int64_t fallback) const {
+  const onnx::AttributeProto *attr = attribute(name);
+  return attr && attr->has_i() ? attr->i() : fallback;
+}
+
+float NodeContext::floatAttr(StringRef name, float fallback) const {
+  const onnx::AttributeProto *attr = attribute(name);
+  return attr && attr->has_f() ? attr->f() : fallback;
+}
+
+std::optional<std::vector<int64_t>>
+NodeContext::intsAttr(StringRef name) const {
+  const onnx::AttributeProto *attr = attribute(name);
+  if (!attr)
+    return std::nullopt;
+  return std::vector<int64_t>(attr->ints().begin(), attr->ints().end());
+}
+
+std::optional<std::string> NodeContext::stringAttr(StringRef name) const {
+  const onnx::AttributeProto *attr = attribute(name);
+  if (!attr || !attr->has_s())
+    return std::nullopt;
+  return attr->s();
+}
+
+const onnx::TensorProto *NodeContext::tensorAttr(StringRef name) const {
+  const onnx::AttributeProto *attr = attribute(name);
+  return attr && attr->has_t() ? &attr->t() : nullptr;
+}
+
+InFlightDiagnostic NodeContext::emitError() {
+  InFlightDiagnostic diag = mlir::emitError(loc);
+  diag << "ONNX node '" << node.name() << "' (" << node.op_type() << "): ";
+  return diag;
+}
+
+void NodeContext::setOutput(int i, Value value) {
+  const std::string &name = node.output(i);
+  if (!name.empty())
+    value = NameOp::create(builder, loc, value, builder.getStringAttr(name));
+  state.values[name] = value;
+}

@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""Writes the small ONNX models remat-translate's tests import, and, for the
+networks, inputs and reference outputs computed here with numpy (so that no
+ONNX runtime is needed): Debian's python3-onnx builds the graphs.
+
+  make_models.py OUTPUT_DIR
+
+The files are committed (test/Target/ONNX/Inputs); rerun this script after
+changing it. Everything is seeded: reruns give identical bytes.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+OPSET = [helper.make_opsetid("", 17)]
+
+
+def tensor(name, array):
+    return numpy_helper.from_array(np.asarray(array), name)
+
+
+def save(model, out, name):
+    onnx.checker.check_model(model)
+    onnx.save(model, os.path.join(out, name))
+
+
+# --- numpy references ---------------------------------------------------
+
+def conv2d(x, w, b, pad, stride=1):
+    n, c, h, wd = x.shape
+    f, _, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh = (h + 2 * pad - kh) // stride + 1
+    ow = (wd + 2 * pad - kw) // stride + 1
+    out = np.zeros((n, f, oh, ow), dtype=np.float64)
+    for i in range(kh):
+        for j in range(kw):
+            patch = xp[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride]
+            out += np.einsum("nchw,fc->nfhw", patch, w[:, :, i, j])
+    if b is not None:
+        out += b[None, :, None, None]
+    return out
+
+
+def batch_norm(x, g, b, eps=1e-5):
+    mean = x.mean(axis=(0, 2, 3), keepdims=True)
+    var = x.var(axis=(0, 2, 3), keepdims=True)
+    return (x - mean) / np.sqrt(var + eps) * g[None, :, None, None] + \
+        b[None, :, None, None]
+
+
+def max_pool(x, k):
+    n, c, h, w = x.shape
+    return x.reshape(n, c, h // k, k, w // k, k).max(axis=(3, 5))
+
+
+def layer_norm(x, g, b, eps=1e-5):
+    mean = x.mean(axis=-1, keepdims=True)
+    var = x.var(axis=-1, keepdims=True)
+    return (x - mean) / np.sqrt(var + eps) * g + b
+
+
+def softmax(x):
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+# --- models -------------------------------------------------------------
+
+def tiny_resnet(out, rng):
+    """conv-bn-relu, max pool, a residual block, global average pool, a
+    linear classifier: the layer types of torchvision's ResNet."""
+    w = lambda *s: (rng.standard_normal(s) / np.sqrt(np.prod(s[1:]))) \
+        .astype(np.float32)
+    params = {
+        "conv1.weight": w(8, 3, 3, 3), "conv1.bias": w(8, 1)[:, 0] * 0.1,
+        "bn1.weight": (1 + 0.1 * rng.standard_normal(8)).astype(np.float32),
+        "bn1.bias": (0.1 * rng.standard_normal(8)).astype(np.float32),
+        "block.conv1.weight": w(8, 8, 3, 3),
+        "block.bn1.weight": np.ones(8, np.float32),
+        "block.bn1.bias": np.zeros(8, np.float32),
+        "block.conv2.weight": w(8, 8, 3, 3),
+        "block.bn2.weight": np.ones(8, np.float32),
+        "block.bn2.bias": np.zeros(8, np.float32),
+        "fc.weight": w(10, 8), "fc.bias": (0.1 * rng.standard_normal(10))
+        .astype(np.float32),
+    }
+    running = {}
+    for bn in ["bn1", "block.bn1", "block.bn2"]:
+        running[bn + ".running_mean"] = np.zeros(8, np.float32)
+        running[bn + ".running_var"] = np.ones(8, np.float32)
+
+    def bn(name, x, y):
+        return helper.make_node(
+            "BatchNormalization",
+            [x, name + ".weight", name + ".bias", name + ".running_mean",
+             name + ".running_var"], [y], name=name, epsilon=1e-5)
+
+    nodes = [
+        helper.make_node("Conv", ["x", "conv1.weight", "conv1.bias"], ["c1"],
+                         name="conv1", pads=[1, 1, 1, 1], kernel_shape=[3, 3]),
+        bn("bn1", "c1", "n1"),
+        helper.make_node("Relu", ["n1"], ["r1"], name="relu1"),
+        helper.make_node("MaxPool", ["r1"], ["p1"], name="pool",
+                         kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("Conv", ["p1", "block.conv1.weight"], ["c2"],
+                         name="block.conv1", pads=[1, 1, 1, 1]),
+        bn("block.bn1", "c2", "n2"),
+        helper.make_node("Relu", ["n2"], ["r2"], name="block.relu1"),
+        helper.make_node("Conv", ["r2", "block.conv2.weight"], ["c3"],
+                         name="block.conv2", pads=[1, 1, 1, 1]),
+        bn("block.bn2", "c3", "n3"),
+        helper.make_node("Add", ["n3", "p1"], ["s3"], name="block.add"),
+        helper.make_node("Relu", ["s3"], ["r3"], name="block.relu2"),
+        helper.make_node("GlobalAveragePool", ["r3"], ["g"], name="avgpool"),
+        helper.make_node("Flatten", ["g"], ["f"], name="flatten", axis=1),
+        helper.make_node("Gemm", ["f", "fc.weight", "fc.bias"], ["logits"],
+                         name="fc", transB=1),
+    ]
+    inits = [tensor(k, v) for k, v in {**params, **running}.items()]
+    graph = helper.make_graph(
+        nodes, "tiny_resnet",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                       ["N", 3, 16, 16])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT,
+                                       ["N", 10])],
+        inits)
+    save(helper.make_model(graph, opset_imports=OPSET), out,
+         "tiny_resnet.onnx")
+
+    x = rng.uniform(-1, 1, (2, 3, 16, 16)).astype(np.float32)
+    p = {k: v.astype(np.float64) for k, v in params.items()}
+    h = np.maximum(batch_norm(conv2d(x, p["conv1.weight"], p["conv1.bias"], 1),
+                              p["bn1.weight"], p["bn1.bias"]), 0)
+    h = max_pool(h, 2)
+    r = np.maximum(batch_norm(conv2d(h, p["block.conv1.weight"], None, 1),
+                              p["block.bn1.weight"], p["block.bn1.bias"]), 0)
+    r = batch_norm(conv2d(r, p["block.conv2.weight"], None, 1),
+                   p["block.bn2.weight"], p["block.bn2.bias"])
+    h = np.maximum(r + h, 0).mean(axis=(2, 3))
+    logits = h @ p["fc.weight"].T + p["fc.bias"]
+    # Argument order: the input, then the parameters read (initializer
+    # order; the running statistics are not read).
+    np.save(os.path.join(out, "tiny_resnet.in0.npy"), x)
+    for i, v in enumerate(params.values()):
+        np.save(os.path.join(out, "tiny_resnet.in%d.npy" % (i + 1)), v)
+    np.save(os.path.join(out, "tiny_resnet.expected.npy"),
+            logits.astype(np.float32))
+
+
+def tiny_transformer(out, rng):
+    """A pre-norm attention block as PyTorch exports it: LayerNormalization,
+    projections, heads split and merged with Shape -> Gather -> Unsqueeze
+    -> Concat -> Reshape chains, scaled dot-product softmax, a residual."""
+    T, D, H = 8, 16, 2
+    w = lambda *s: (rng.standard_normal(s) / np.sqrt(s[0])).astype(np.float32)
+    params = {"ln.weight": (1 + 0.1 * rng.standard_normal(D))
+              .astype(np.float32),
+              "ln.bias": (0.1 * rng.standard_normal(D)).astype(np.float32),
+              "wq": w(D, D), "wk": w(D, D), "wv": w(D, D), "wo": w(D, D)}
+    consts = [tensor("zero", np.array(0, np.int64)),
+              tensor("one", np.array(1, np.int64)),
+              tensor("heads", np.array([H], np.int64)),
+              tensor("head_dim", np.array([D // H], np.int64)),
+              tensor("model_dim", np.array([D], np.int64)),
+              tensor("scale", np.array(np.sqrt(D // H), np.float32))]
+    nodes = [
+        helper.make_node("LayerNormalization", ["x", "ln.weight", "ln.bias"],
+                         ["h"], name="ln", axis=-1, epsilon=1e-5),
+        helper.make_node("Shape", ["x"], ["shape"], name="shape"),
+        helper.make_node("Gather", ["shape", "zero"], ["n"], name="n"),
+        helper.make_node("Gather", ["shape", "one"], ["t"], name="t"),
+        helper.make_node("Unsqueeze", ["n", "zero"], ["n1"], name="n1"),
+        helper.make_node("Unsqueeze", ["t", "zero"], ["t1"], name="t1"),
+        helper.make_node("Concat", ["n1", "t1", "heads", "head_dim"],
+                         ["split_shape"], name="split_shape", axis=0),
+        helper.make_node("Concat", ["n1", "t1", "model_dim"], ["merge_shape"],
+                         name="merge_shape", axis=0),
+    ]
+    for p in "qkv":
+        nodes += [
+            helper.make_node("MatMul", ["h", "w" + p], [p], name=p + ".proj"),
+            helper.make_node("Reshape", [p, "split_shape"], [p + "4"],
+                             name=p + ".split"),
+            helper.make_node("Transpose", [p + "4"], [p + "h"],
+                             name=p + ".heads",
+                             perm=[0, 2, 3, 1] if p == "k" else [0, 2, 1, 3]),
+        ]
+    nodes += [
+        helper.make_node("MatMul", ["qh", "kh"], ["scores"], name="scores"),
+        helper.make_node("Div", ["scores", "scale"], ["scaled"], name="scaled"),
+        helper.make_node("Softmax", ["scaled"], ["attn"], name="softmax",
+                         axis=-1),
+        helper.make_node("MatMul", ["attn", "vh"], ["ctx"], name="context"),
+        helper.make_node("Transpose", ["ctx"], ["ctx_t"], name="merge.t",
+                         perm=[0, 2, 1, 3]),
+        helper.make_node("Reshape", ["ctx_t", "merge_shape"], ["merged"],
+                         name="merge"),
+        helper.make_node("MatMul", ["merged", "wo"], ["o"], name="out.proj"),
+        helper.make_node("Add", ["o", "x"], ["y"], name="residual"),
+    ]
+    inits = [tensor(k, v) for k, v in params.items()] + consts
+    graph = helper.make_graph(
+        nodes, "tiny-transformer",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                       ["batch", "seq", D])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                       ["batch", "seq", D])],
+        inits)
+    save(helper.make_model(graph, opset_imports=OPSET), out,
+         "tiny_transformer.onnx")
+
+    x = rng.uniform(-1, 1, (2, T, D)).astype(np.float32)
+    p = {k: v.astype(np.float64) for k, v in params.items()}
+    h = layer_norm(x, p["ln.weight"], p["ln.bias"])
+    split = lambda m: m.reshape(2, T, H, D // H).transpose(0, 2, 1, 3)
+    q, k, v = (split(h @ p["w" + c]) for c in "qkv")
+    a = softmax(q @ k.transpose(0, 1, 3, 2) / np.sqrt(D // H))
+    y = (a @ v).transpose(0, 2, 1, 3).reshape(2, T, D) @ p["wo"] + x
+    np.save(os.path.join(out, "tiny_transformer.in0.npy"), x)
+    for i, v in enumerate(params.values()):
+        np.save(os.path.join(out, "tiny_transformer.in%d.npy" % (i + 1)), v)
+    np.save(os.path.join(out, "tiny_transformer.expected.npy"),
+            y.astype(np.float32))
+
+
+def bad_models(out):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
+
+    def model(nodes, name, inputs=(x,), outputs=(y,), opset=OPSET):
+        graph = helper.make_graph(nodes, name, list(inputs), list(outputs))
+        return helper.make_model(graph, opset_imports=opset)
+
+    save(model([helper.make_node("Hardmax", ["x"], ["y"], name="hm")],
+               "unknown_op"), out, "unknown_op.onnx")
+    # A custom domain: not checkable by onnx.checker, saved as is.
+    onnx.save(model([helper.make_node("Fused", ["x"], ["y"], name="fused",
+                                      domain="com.example")], "custom",
+                    opset=OPSET + [helper.make_opsetid("com.example", 1)]),
+              os.path.join(out, "custom_domain.onnx"))
+    xi = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 5, 5])
+    yi = helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 3, 3])
+    save(model([helper.make_node("MaxPool", ["x"], ["y"], name="ceil_pool",
+                                 kernel_shape=[2, 2], strides=[2, 2],
+                                 ceil_mode=1)], "ceil_pool", (xi,), (yi,)),
+         out, "ceil_pool.onnx")
+    xd = helper.make_tensor_value_info("x", TensorProto.DOUBLE, [2, 4])
+    yd = helper.make_tensor_value_info("y", TensorProto.DOUBLE, [2, 4])
+    save(model([helper.make_node("Relu", ["x"], ["y"], name="relu")],
+               "double", (xd,), (yd,)), out, "f64.onnx")
+    # A training-mode batch norm whose updated running mean is returned.
+    xb = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 4, 4])
+    yb = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3, 4, 4])
+    mb = helper.make_tensor_value_info("running_mean_out", TensorProto.FLOAT,
+                                       [3])
+    stats = [tensor(n, np.full(3, v, np.float32)) for n, v in
+             (("scale", 1), ("bias", 0), ("mean", 0), ("var", 1))]
+    bn = model([helper.make_node(
+        "BatchNormalization", ["x", "scale", "bias", "mean", "var"],
+        ["y", "running_mean_out", "running_var_out"], name="bn",
+        training_mode=1)], "bn_stats", (xb,), (yb, mb))
+    bn.graph.initializer.extend(stats)
+    save(bn, out, "bn_running_stats.onnx")
+    with open(os.path.join(out, "not_onnx.onnx"), "wb") as f:
+        f.write(b"this is not a protobuf \xff\xff\xff\xff")
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(0)
+    tiny_resnet(out, rng)
+    tiny_transformer(out, rng)
+    bad_models(out)
+
+
+if __name__ == "__main__":
+    main()

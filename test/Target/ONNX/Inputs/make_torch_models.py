@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Exports the networks remat-translate's end-to-end tests import from
+PyTorch (Debian's python3-torch 1.13, python3-onnx), with PyTorch's own
+forward and backward on the same weights and inputs as the reference:
+
+  make_torch_models.py OUTPUT_DIR
+
+For each network NAME it writes NAME.onnx (exported in training mode, so
+that BatchNormalization uses the batch's statistics, as a training step
+does), NAME.in<i>.npy (the arguments of the imported function in its
+order: the data input, the integer labels, then the parameters in the
+order of the ONNX initializers, running statistics left out as the
+importer leaves them out), NAME.logits.npy (the forward's output) and
+NAME.grad<i>.npy (the outputs of the function remat-autodiff derives
+from the import with --loss=cross-entropy: the mean cross-entropy, then
+its gradient with respect to the data input and to each parameter).
+
+The files are committed (test/Target/ONNX/Inputs); rerun this script after
+changing it. Everything is seeded.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+import torch
+import torch.nn.functional as F
+
+
+class Block(torch.nn.Module):
+    """A ResNet basic block: conv-bn-relu, conv-bn, the residual, relu."""
+
+    def __init__(self, c):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn1 = torch.nn.BatchNorm2d(c)
+        self.conv2 = torch.nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn2 = torch.nn.BatchNorm2d(c)
+
+    def forward(self, x):
+        y = torch.relu(self.bn1(self.conv1(x)))
+        return torch.relu(self.bn2(self.conv2(y)) + x)
+
+
+class TinyResNet(torch.nn.Module):
+    """torchvision's ResNet layer types at toy size: stem conv-bn-relu, max
+    pool, one basic block, global average pool, linear classifier."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = torch.nn.Conv2d(3, 8, 3, padding=1, bias=False)
+        self.bn1 = torch.nn.BatchNorm2d(8)
+        self.pool = torch.nn.MaxPool2d(2)
+        self.block = Block(8)
+        self.avgpool = torch.nn.AdaptiveAvgPool2d(1)
+        self.fc = torch.nn.Linear(8, 10)
+
+    def forward(self, x):
+        x = self.pool(torch.relu(self.bn1(self.conv1(x))))
+        x = self.block(x)
+        return self.fc(torch.flatten(self.avgpool(x), 1))
+
+
+def export(out, name, net, x, labels):
+    net.train()
+    path = os.path.join(out, name + ".onnx")
+    torch.onnx.export(net, x, path, input_names=["x"],
+                      output_names=["logits"], opset_version=14,
+                      training=torch.onnx.TrainingMode.TRAINING,
+                      do_constant_folding=False,
+                      dynamic_axes={"x": {0: "N"}})
+    model = onnx.load(path)
+    onnx.checker.check_model(model)
+    params = dict(net.named_parameters())
+    order = [init.name for init in model.graph.initializer
+             if init.name in params]
+    save = lambda suffix, t: np.save(os.path.join(out, name + suffix),
+                                     t.detach().numpy())
+    save(".in0.npy", x)
+    save(".in1.npy", labels)
+    for i, p in enumerate(order):
+        save(".in%d.npy" % (i + 2), params[p])
+    # The reference: PyTorch's forward and backward, training mode.
+    x = x.clone().requires_grad_(True)
+    logits = net(x)
+    loss = F.cross_entropy(logits, labels)
+    loss.backward()
+    save(".logits.npy", logits)
+    save(".grad0.npy", loss)
+    save(".grad1.npy", x.grad)
+    for i, p in enumerate(order):
+        save(".grad%d.npy" % (i + 2), params[p].grad)
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    torch.manual_seed(0)
+    net = TinyResNet()
+    x = torch.randn(2, 3, 16, 16)
+    labels = torch.tensor([3, 7], dtype=torch.int64)
+    export(out, "torch_resnet", net, x, labels)
+
+
+if __name__ == "__main__":
+    main()
