@@ -10,6 +10,8 @@
 
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace remat;
 using namespace remat::onnx_import;
@@ -72,24 +74,31 @@ LogicalResult convertIdentity(NodeContext &ctx) {
   return success();
 }
 
+/// Input `i` as a float number when it is a constant scalar (a
+/// single-element initializer or a Constant node, which the importer
+/// imports as remat.constant), else nullopt.
+std::optional<double> constantScalar(NodeContext &ctx, int i) {
+  if (!ctx.hasInput(i))
+    return std::nullopt;
+  FailureOr<Value> value = ctx.input(i);
+  if (failed(value))
+    return std::nullopt;
+  auto constant = value->getDefiningOp<ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (!dense || !dense.isSplat() || !isa<FloatType>(dense.getElementType()))
+    return std::nullopt;
+  return dense.getSplatValue<APFloat>().convertToDouble();
+}
+
 /// Pow with a constant exponent of 2 (x * x) or 0.5 (sqrt), the forms
 /// exported layer norms and RMS norms use.
 LogicalResult convertPow(NodeContext &ctx) {
   FailureOr<Value> x = ctx.input(0);
   if (failed(x))
     return failure();
-  std::optional<double> exponent;
-  if (ctx.hasInput(1)) {
-    // The exponent is a float scalar constant in exported models.
-    FailureOr<Value> e = ctx.input(1);
-    if (succeeded(e))
-      if (auto constant = e->getDefiningOp<ConstantOp>())
-        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-            dense && dense.isSplat() &&
-            isa<FloatType>(dense.getElementType()))
-          exponent =
-              dense.getSplatValue<APFloat>().convertToDouble();
-  }
+  std::optional<double> exponent = constantScalar(ctx, 1);
   if (exponent == 2.0) {
     ctx.setOutput(0, MulOp::create(ctx.builder, ctx.loc, *x, *x));
     return success();
@@ -100,6 +109,79 @@ LogicalResult convertPow(NodeContext &ctx) {
   }
   return ctx.emitError() << "only a constant exponent of 2 or 0.5 is "
                             "supported";
+}
+
+/// `value` as a 0-d constant broadcast to `type`.
+Value splat(NodeContext &ctx, RankedTensorType type, double value) {
+  auto scalarType = RankedTensorType::get({}, type.getElementType());
+  auto data = DenseElementsAttr::get(
+      scalarType, ctx.builder.getFloatAttr(type.getElementType(), value));
+  Value scalar = ConstantOp::create(ctx.builder, ctx.loc, data);
+  return BroadcastOp::create(ctx.builder, ctx.loc, type, scalar,
+                             ctx.builder.getDenseI64ArrayAttr({}));
+}
+
+/// Clip with constant bounds (ReLU6 in MobileNetV2): max(x, min), then
+/// min(y, max) as -max(-y, -max). The bounds are inputs from opset 11,
+/// attributes before.
+LogicalResult convertClip(NodeContext &ctx) {
+  FailureOr<Value> x = ctx.input(0);
+  if (failed(x))
+    return failure();
+  auto type = cast<RankedTensorType>(x->getType());
+  if (!isa<FloatType>(type.getElementType()))
+    return ctx.emitError() << "clips " << type
+                           << "; remat imports Clip of floats only";
+  std::optional<double> lo, hi;
+  if (ctx.opset() < 11) {
+    float inf = std::numeric_limits<float>::infinity();
+    if (float v = ctx.floatAttr("min", -inf); v != -inf)
+      lo = v;
+    if (float v = ctx.floatAttr("max", inf); v != inf)
+      hi = v;
+  } else {
+    for (int i : {1, 2}) {
+      if (!ctx.hasInput(i))
+        continue;
+      std::optional<double> bound = constantScalar(ctx, i);
+      if (!bound)
+        return ctx.emitError()
+               << "its " << (i == 1 ? "min" : "max")
+               << " is not a constant scalar; remat imports Clip with "
+                  "constant bounds";
+      (i == 1 ? lo : hi) = bound;
+    }
+  }
+  Value y = *x;
+  if (lo)
+    y = MaximumOp::create(ctx.builder, ctx.loc, y, splat(ctx, type, *lo));
+  if (hi) {
+    Value negated = NegOp::create(ctx.builder, ctx.loc, y);
+    y = NegOp::create(
+        ctx.builder, ctx.loc,
+        MaximumOp::create(ctx.builder, ctx.loc, negated,
+                          splat(ctx, type, -*hi)));
+  }
+  ctx.setOutput(0, y);
+  return success();
+}
+
+/// Cast to the type the value has already (exporters emit them); a cast
+/// between element types needs a conversion op remat does not have yet.
+/// (Casts inside shape computations are folded, not imported.)
+LogicalResult convertCast(NodeContext &ctx) {
+  FailureOr<Value> x = ctx.input(0);
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(x) || failed(type))
+    return failure();
+  if (getElementTypeOrSelf(x->getType()) != type->getElementType())
+    return ctx.emitError()
+           << "casts " << x->getType() << " to " << *type
+           << ": remat has no element-type conversion op yet (a Cast to "
+              "the value's own type, or inside a shape computation, is "
+              "imported)";
+  ctx.setOutput(0, *x);
+  return success();
 }
 
 } // namespace
@@ -121,4 +203,6 @@ void remat::onnx_import::populateElementwisePatterns(
   patterns["Identity"] = convertIdentity;
   patterns["Dropout"] = convertIdentity;
   patterns["Pow"] = convertPow;
+  patterns["Clip"] = convertClip;
+  patterns["Cast"] = convertCast;
 }

@@ -148,11 +148,71 @@ LogicalResult convertConstant(NodeContext &ctx) {
   return success();
 }
 
+/// ConstantOfShape: its (folded) shape is the inferred output type; its
+/// value a one-element tensor (0.0 of float by default).
+LogicalResult convertConstantOfShape(NodeContext &ctx) {
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(type))
+    return failure();
+  Attribute element;
+  if (const onnx::TensorProto *tensor = ctx.tensorAttr("value")) {
+    DenseElementsAttr data = readElements(
+        *tensor, RankedTensorType::get({1}, type->getElementType()));
+    if (!data)
+      return ctx.emitError() << "cannot read its value as one element of "
+                             << type->getElementType();
+    element = *data.value_begin<Attribute>();
+  } else {
+    element = ctx.builder.getZeroAttr(type->getElementType());
+  }
+  ctx.setOutput(0, ConstantOp::create(ctx.builder, ctx.loc,
+                                      DenseElementsAttr::get(*type, element)));
+  return success();
+}
+
+/// Split along `axis` into the outputs' inferred types (whether the sizes
+/// come from the split input, the attribute or an even split): one
+/// remat.slice each.
+LogicalResult convertSplit(NodeContext &ctx) {
+  FailureOr<Value> x = ctx.input(0);
+  if (failed(x))
+    return failure();
+  auto type = cast<RankedTensorType>(x->getType());
+  int64_t axis = ctx.intAttr("axis", 0);
+  if (axis < 0)
+    axis += type.getRank();
+  if (axis < 0 || axis >= type.getRank())
+    return ctx.emitError() << "axis " << ctx.intAttr("axis", 0)
+                           << " is out of range for " << type;
+  int64_t offset = 0;
+  for (int i = 0; i < ctx.node.output_size(); ++i) {
+    FailureOr<RankedTensorType> out = ctx.outputType(i);
+    if (failed(out))
+      return failure();
+    SmallVector<int64_t> start(type.getRank(), 0);
+    SmallVector<int64_t> limit(type.getShape());
+    start[axis] = offset;
+    limit[axis] = offset + out->getDimSize(axis);
+    offset = limit[axis];
+    if (offset > type.getDimSize(axis))
+      return ctx.emitError() << "its outputs are longer than the input's "
+                             << type.getDimSize(axis) << " along axis "
+                             << axis;
+    ctx.setOutput(i, SliceOp::create(ctx.builder, ctx.loc, *out, *x,
+                                     ctx.builder.getDenseI64ArrayAttr(start),
+                                     ctx.builder.getDenseI64ArrayAttr(limit),
+                                     DenseI64ArrayAttr()));
+  }
+  return success();
+}
+
 } // namespace
 
 void remat::onnx_import::populateShapePatterns(
     llvm::StringMap<OpPattern> &patterns) {
   patterns["Reshape"] = convertReshape;
+  patterns["ConstantOfShape"] = convertConstantOfShape;
+  patterns["Split"] = convertSplit;
   patterns["Flatten"] = convertReshape;
   patterns["Squeeze"] = convertReshape;
   patterns["Unsqueeze"] = convertReshape;

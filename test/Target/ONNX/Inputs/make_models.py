@@ -227,6 +227,38 @@ def tiny_transformer(out, rng):
             y.astype(np.float32))
 
 
+def mixed_ops(out, rng):
+    """Split, Clip (ReLU6-like bounds), Cast to the same type,
+    ConstantOfShape and Concat: y = concat(clip(x[:, :2], 0, 6),
+    x[:, 2:] + 0.5)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 6])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 6])
+    nodes = [
+        helper.make_node("Split", ["x", "split_sizes"], ["a", "b"],
+                         name="split", axis=1),
+        helper.make_node("Clip", ["a", "lo", "hi"], ["c"], name="clip"),
+        helper.make_node("Cast", ["b"], ["d"], name="cast",
+                         to=TensorProto.FLOAT),
+        helper.make_node("ConstantOfShape", ["shape"], ["e"], name="fill",
+                         value=tensor("v", np.array([0.5], np.float32))),
+        helper.make_node("Add", ["d", "e"], ["f"], name="add"),
+        helper.make_node("Concat", ["c", "f"], ["y"], name="concat",
+                         axis=1),
+    ]
+    graph = helper.make_graph(nodes, "mixed_ops", [x], [y], initializer=[
+        tensor("split_sizes", np.array([2, 4], np.int64)),
+        tensor("lo", np.array(0.0, np.float32)),
+        tensor("hi", np.array(6.0, np.float32)),
+        tensor("shape", np.array([2, 4], np.int64))])
+    save(helper.make_model(graph, opset_imports=OPSET), out, "mixed_ops.onnx")
+    xv = (rng.standard_normal((2, 6)) * 4).astype(np.float32)
+    expected = np.concatenate([np.clip(xv[:, :2], 0, 6), xv[:, 2:] + 0.5],
+                              axis=1)
+    np.save(os.path.join(out, "mixed_ops.in0.npy"), xv)
+    np.save(os.path.join(out, "mixed_ops.expected.npy"),
+            expected.astype(np.float32))
+
+
 def bad_models(out):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
@@ -265,6 +297,10 @@ def bad_models(out):
         training_mode=1)], "bn_stats", (xb,), (yb, mb))
     bn.graph.initializer.extend(stats)
     save(bn, out, "bn_running_stats.onnx")
+    yh = helper.make_tensor_value_info("y", TensorProto.FLOAT16, [2, 4])
+    save(model([helper.make_node("Cast", ["x"], ["y"], name="to_half",
+                                 to=TensorProto.FLOAT16)], "cast_f16",
+               (x,), (yh,)), out, "cast_f16.onnx")
     with open(os.path.join(out, "not_onnx.onnx"), "wb") as f:
         f.write(b"this is not a protobuf \xff\xff\xff\xff")
 
@@ -276,6 +312,7 @@ def main():
     tiny_resnet(out, rng)
     tiny_transformer(out, rng)
     bad_models(out)
+    mixed_ops(out, np.random.default_rng(1))
 
 
 if __name__ == "__main__":
