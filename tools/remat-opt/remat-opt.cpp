@@ -12,8 +12,9 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "remat/Registration.h"
+#include "remat/Support/LargeStack.h"
 
-int main(int argc, char **argv) {
+static int runMain(int argc, char **argv) {
   mlir::registerAllPasses();
   remat::registerAllPasses();
 
@@ -25,4 +26,10 @@ int main(int argc, char **argv) {
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "remat optimizer driver\n", registry));
+}
+
+// Deeply nested IR would overflow the default stack in MLIR's recursive
+// parser and walks (LargeStack.h).
+int main(int argc, char **argv) {
+  return remat::runOnLargeStack([&] { return runMain(argc, argv); });
 }

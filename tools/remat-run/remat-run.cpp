@@ -27,6 +27,7 @@
 #include "remat/Runner/Runner.h"
 #include "remat/Runtime/GpuRuntime.h"
 #include "remat/Runtime/MemoryTracker.h"
+#include "remat/Support/LargeStack.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
@@ -301,7 +302,7 @@ void printOutput(size_t index, const HostTensor &tensor) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(runOptions);
   cl::ParseCommandLineOptions(argc, argv,
@@ -673,4 +674,10 @@ int main(int argc, char **argv) {
     }
   }
   return status;
+}
+
+// Deeply nested IR would overflow the default stack in MLIR's recursive
+// parser and walks (LargeStack.h).
+int main(int argc, char **argv) {
+  return remat::runOnLargeStack([&] { return runMain(argc, argv); });
 }
