@@ -581,19 +581,17 @@ llvm::Error CompiledModule::invokeOnDevice(const FunctionSignature &signature,
 
   // Copy every result back, then free each device buffer once: a result
   // may be an argument's buffer, or another result's (a value returned
-  // twice), so nothing is freed before the last copy.
-  std::vector<void *> freed(deviceArguments);
-  std::vector<void *> toFree;
+  // twice), so nothing is freed before the last copy. `buffers`: the
+  // arguments', then each result's own, once.
+  std::vector<void *> buffers(deviceArguments);
   size_t word = 0;
   llvm::Error failed = llvm::Error::success();
   for (const ValueSpec &spec : signature.results) {
     const int64_t *desc = &resultStorage[word];
     word += HostTensor::descriptorWords(spec.shape.size());
     void *allocation = reinterpret_cast<void *>(desc[0]);
-    if (llvm::find(freed, allocation) == freed.end()) {
-      freed.push_back(allocation);
-      toFree.push_back(allocation);
-    }
+    if (llvm::find(buffers, allocation) == buffers.end())
+      buffers.push_back(allocation);
     llvm::Expected<HostTensor> tensor = HostTensor::create(spec.kind, spec.shape);
     if (!tensor) {
       failed = llvm::joinErrors(std::move(failed), tensor.takeError());
@@ -610,7 +608,7 @@ llvm::Error CompiledModule::invokeOnDevice(const FunctionSignature &signature,
                                 runtimeError("cannot copy a result back"));
     results.push_back(std::move(*tensor));
   }
-  for (void *allocation : toFree)
+  for (void *allocation : llvm::drop_begin(buffers, deviceArguments.size()))
     remat_gpu_free(allocation);
   freeArguments();
   return failed;
