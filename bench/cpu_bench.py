@@ -1,11 +1,15 @@
 #!/usr/bin/python3
 """The CPU code's benchmarks, each against a peer measured in the same run.
 
-1. f32 matmul GFLOP/s at 256, 512 and 1024 (square): remat's kernel
-   against OpenBLAS sgemm on one thread (remat-bench-matmul), with the
-   kernels OpenBLAS picks itself and with its AVX-512 ones
-   (OPENBLAS_CORETYPE=SkylakeX; 0.3.21 does not know Zen 5), the latter
-   only on hosts with AVX-512.
+Each section runs once per kind of x86-64 CPU the host can run code for
+(AVX-512, AVX2): remat's kernels for that kind (remat-lower-cpu
+cpu=skylake-avx512 / haswell) against the peers' kernels for it
+(OPENBLAS_CORETYPE=SkylakeX / Haswell, ATEN_CPU_CAPABILITY=avx512 / avx2),
+so that an AVX-512 host also measures the AVX2 code beside AVX2 peers.
+
+1. f32 matmul GFLOP/s at 256, 512 and 1024 (square; A B, A B^T, A^T B and
+   a batch of 8): remat's kernel against OpenBLAS sgemm on one thread
+   (remat-bench-matmul).
 2. Training-step time of examples/{mlp,transformer,convnet}.mlir
    (remat-opt -remat-autodiff, then remat-run --entry=<model>_grad) against
    the same models in PyTorch (bench/torch_models.py), one thread each.
@@ -20,6 +24,7 @@ the machine is shared, and wall time then includes waiting for the core.
 Prints markdown tables (the machine first) for docs/performance.md.
 
   bench/cpu_bench.py [--rounds 3] [--repeat 10] [--only matmul,steps,remat]
+                     [--kinds avx512,avx2]
   REMAT_BUILD_DIR=/path/to/build bench/cpu_bench.py
 """
 
@@ -52,12 +57,30 @@ def run(command, env=None, **kwargs):
     return result.stdout
 
 
-def coretypes():
-    """OpenBLAS core types to measure: what it detects, and its AVX-512
-    kernels where the host has AVX-512 (forced on a host without it, they
-    die of an illegal instruction)."""
+# The kinds of x86-64 host the kernels are written for: remat's kernels for
+# it (remat-lower-cpu cpu=), and the peers' matching choices (OpenBLAS's
+# core type, PyTorch's ATen CPU capability).
+KINDS = (
+    ("AVX-512", "skylake-avx512", "SkylakeX", "avx512", {"avx512f"}),
+    ("AVX2", "haswell", "Haswell", "avx2", {"avx2", "fma"}),
+)
+
+
+def kinds(args):
+    """The kinds this host can run (forcing a kind on a CPU without its
+    instructions dies of an illegal instruction), AVX-512 first; --kinds
+    selects among them."""
     _, flags = cpu_model_and_flags()
-    return ("", "SkylakeX") if "avx512f" in flags else ("",)
+    wanted = args.kinds.split(",") if args.kinds else None
+    return [k for k in KINDS if k[4] <= flags and
+            (wanted is None or k[0].lower().replace("-", "") in wanted)]
+
+
+def peer_env(kind):
+    env = dict(ONE_THREAD)
+    env["OPENBLAS_CORETYPE"] = kind[2]
+    env["ATEN_CPU_CAPABILITY"] = kind[3]
+    return env
 
 
 def machine():
@@ -66,72 +89,72 @@ def machine():
                        open("/proc/cpuinfo").read())
     simd = "AVX-512" if "avx512f" in flags else (
         "AVX2" if "avx2" in flags else "SSE")
-    return "%s (family %s), %d cores, %s; %s" % (
+    features = " ".join(f for f in ("avx2", "fma", "avx512f", "avx512bw",
+                                    "avx512vl", "avx512_bf16", "amx_tile")
+                        if f in flags)
+    return "%s (family %s), %d cores, %s (%s); %s" % (
         model, family.group(1) if family else "?", os.cpu_count(), simd,
-        platform.platform())
+        features, platform.platform())
 
 
 #===----------------------------------------------------------------------===#
 # 1. matmul against OpenBLAS
 #===----------------------------------------------------------------------===#
 
+FORMS = {"nn": "A B", "nt": "A B^T", "tn": "A^T B", "bnn": "8 x A B"}
+
+
 def matmul_section(args):
     binary = os.path.join(BUILD, "bench", "remat-bench-matmul")
     if not os.path.exists(binary):
         print("(remat-bench-matmul was not built: no OpenBLAS)\n")
         return
-    results = {}
-    for coretype in coretypes():
-        env = dict(ONE_THREAD)
-        if coretype:
-            env["OPENBLAS_CORETYPE"] = coretype
-        out = run([binary, "--benchmark_format=json",
+    for kind in kinds(args):
+        results = {}
+        out = run([binary, "--cpu=" + kind[1], "--benchmark_format=json",
                    "--benchmark_repetitions=%d" % max(3, args.rounds),
                    "--benchmark_enable_random_interleaving=true",
-                   "--benchmark_report_aggregates_only=true"], env=env)
+                   "--benchmark_report_aggregates_only=true"],
+                  env=peer_env(kind))
         for bench in json.loads(out)["benchmarks"]:
             if bench.get("aggregate_name") != "median":
                 continue
             name, size = bench["run_name"].split("/")
-            key = (name, coretype, int(size))
-            results[key] = (bench["GFLOP/s"] / 1e9, bench.get("label", ""))
-    detected = results[("openblas_sgemm", "", 256)][1].replace(
-        "OpenBLAS core ", "")
-    print("| size | remat GFLOP/s | OpenBLAS (detected: %s) | "
-          "OpenBLAS (SkylakeX) | remat / best OpenBLAS |" % detected)
-    print("|---|---|---|---|---|")
-    for size in (256, 512, 1024):
-        # remat's figure from both runs: the better of the two medians.
-        ours = max(results[("remat_matmul", c, size)][0]
-                   for c in coretypes())
-        auto = results[("openblas_sgemm", "", size)][0]
-        avx512 = results.get(("openblas_sgemm", "SkylakeX", size),
-                             (None,))[0]
-        print("| %d | %.0f | %.0f | %s | %.0f%% |" %
-              (size, ours, auto, "%.0f" % avx512 if avx512 else
-               "n/a (no AVX-512)", 100 * ours / max(auto, avx512 or 0)))
-    print()
+            results[(name, int(size))] = bench["GFLOP/s"] / 1e9
+        print("%s kernels: remat-lower-cpu cpu=%s against OpenBLAS "
+              "OPENBLAS_CORETYPE=%s.\n" % (kind[0], kind[1], kind[2]))
+        print("| form | size | remat GFLOP/s | OpenBLAS GFLOP/s | "
+              "remat / OpenBLAS |")
+        print("|---|---|---|---|---|")
+        for form, what in FORMS.items():
+            for size in (256, 512, 1024):
+                ours = results.get(("remat_matmul_" + form, size))
+                peer = results.get(("openblas_sgemm_" + form, size))
+                if ours is None or peer is None:
+                    continue
+                print("| %s | %d | %.0f | %.0f | %.2f |" %
+                      (what, size, ours, peer, ours / peer))
+        print()
 
 
 #===----------------------------------------------------------------------===#
 # 2. training steps against PyTorch
 #===----------------------------------------------------------------------===#
 
-def remat_step_ms(path, entry, repeat):
+def remat_step_ms(path, entry, repeat, cpu="host"):
     """(fastest CPU ms, median wall ms) of remat-run on `path`."""
     out = run([os.path.join(BUILD, "bin", "remat-run"), path,
-               "--entry=" + entry, "--repeat", str(repeat), "--print=0"])
+               "--entry=" + entry, "--repeat", str(repeat), "--print=0",
+               "--cpu=" + cpu])
     cpu = float(re.search(r"cpu time: ([\d.]+) ms min", out).group(1))
     wall = float(re.search(r"([\d.]+) ms median over", out).group(1))
     return cpu, wall
 
 
-def torch_step_ms(model, repeat, coretype):
-    env = dict(ONE_THREAD)
-    if coretype:
-        env["OPENBLAS_CORETYPE"] = coretype
+def torch_step_ms(model, repeat, kind):
     out = run([PYTHON, os.path.join(ROOT, "bench", "torch_models.py"), model,
-               "--repeat", str(repeat), "--threads", "1"], env=env)
+               "--repeat", str(repeat), "--threads", "1"],
+              env=peer_env(kind))
     cpu = float(re.search(r"cpu time min ([\d.]+) ms", out).group(1))
     wall = float(re.search(r"median ([\d.]+) ms over", out).group(1))
     version = re.search(r"torch (\S+)", out).group(1)
@@ -156,34 +179,32 @@ def same_step(model, path, scratch):
 
 
 def steps_section(args, scratch):
-    print("| model | remat ms | PyTorch ms (OpenBLAS auto) | PyTorch ms "
-          "(OpenBLAS SkylakeX) | PyTorch / remat | loss and gradients vs "
-          "PyTorch |")
+    print("| model | kernels | remat ms | PyTorch ms | PyTorch / remat | "
+          "loss and gradients vs PyTorch |")
     print("|---|---|---|---|---|---|")
     version = "?"
     for model in ("mlp", "transformer", "convnet"):
         path = os.path.join(scratch, model + "_grad.mlir")
         autodiff(os.path.join(ROOT, "examples", model + ".mlir"), path)
         difference = same_step(model, path, scratch)
-        ours, auto, avx512 = [], [], []
-        for _ in range(args.rounds):
-            ours.append(remat_step_ms(path, model + "_grad", args.repeat)[0])
-            cpu, _, version = torch_step_ms(model, args.repeat, "")
-            auto.append(cpu)
-            if "SkylakeX" in coretypes():
-                cpu, _, version = torch_step_ms(model, args.repeat,
-                                                "SkylakeX")
-                avx512.append(cpu)
-        best_peer = min(auto + avx512)
-        print("| %s | %.1f | %.1f | %s | %.2f | %.1e |" %
-              (model, min(ours), min(auto),
-               "%.1f" % min(avx512) if avx512 else "n/a (no AVX-512)",
-               best_peer / min(ours), difference))
+        for kind in kinds(args):
+            ours, peer = [], []
+            for _ in range(args.rounds):
+                ours.append(remat_step_ms(path, model + "_grad", args.repeat,
+                                          kind[1])[0])
+                cpu, _, version = torch_step_ms(model, args.repeat, kind)
+                peer.append(cpu)
+            print("| %s | %s | %.1f | %.1f | %.2f | %.1e |" %
+                  (model, kind[0], min(ours), min(peer),
+                   min(peer) / min(ours), difference))
     print("\nPyTorch %s (Debian python3-torch), torch.set_num_threads(1); "
-          "fastest CPU time of %d rounds x %d steps. The last column is the "
-          "largest difference of the loss or any gradient, relative to its "
-          "largest magnitude, on the same arguments (torch_models.py "
-          "--check).\n" % (version, args.rounds, args.repeat))
+          "fastest CPU time of %d rounds x %d steps. Kernels: remat's "
+          "(remat-run --cpu=skylake-avx512 / haswell) and PyTorch's "
+          "(ATEN_CPU_CAPABILITY=avx512 / avx2, OPENBLAS_CORETYPE=SkylakeX / "
+          "Haswell) for that kind of CPU. The last column is the largest "
+          "difference of the loss or any gradient, relative to its largest "
+          "magnitude, on the same arguments (torch_models.py --check).\n" %
+          (version, args.rounds, args.repeat))
 
 
 #===----------------------------------------------------------------------===#
@@ -227,6 +248,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--only", default="matmul,steps,remat")
+    parser.add_argument("--kinds", default="",
+                        help="kernel kinds to measure, of avx512,avx2 "
+                             "(default: every kind the host can run)")
     args = parser.parse_args()
     sections = args.only.split(",")
     print("Machine: %s\n" % machine())

@@ -87,6 +87,34 @@ def _cuda_gpu_usable():
 if _cuda_gpu_usable():
     config.available_features.add("cuda-gpu")
 
+# The CPU kernel variants this host can run (remat-lower-cpu cpu=): the
+# portable one on any x86-64, Haswell's (AVX2 + FMA) and Skylake-AVX512's
+# where the CPU has them. %cpu_variants lists the LLVM CPU names; host-amx
+# marks a CPU with AMX (which remat-run's refusal test needs absent).
+import platform
+_cpu_flags = set()
+try:
+    with open("/proc/cpuinfo") as _cpuinfo:
+        for _line in _cpuinfo:
+            if _line.startswith("flags"):
+                _cpu_flags = set(_line.split(":", 1)[1].split())
+                break
+except OSError:
+    pass
+_cpu_variants = []
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("host-x86-64")
+    _cpu_variants.append("x86-64")
+    if {"avx2", "fma"} <= _cpu_flags:
+        config.available_features.add("host-avx2")
+        _cpu_variants.append("haswell")
+    if "avx512f" in _cpu_flags:
+        config.available_features.add("host-avx512")
+        _cpu_variants.append("skylake-avx512")
+    if "amx_tile" in _cpu_flags:
+        config.available_features.add("host-amx")
+config.substitutions.append(("%cpu_variants", " ".join(_cpu_variants)))
+
 # Pass statistics exist only when LLVM was built with them (not Debian's).
 def _llvm_has_statistics():
     import subprocess

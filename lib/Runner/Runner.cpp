@@ -10,6 +10,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Pipelines/CPU/CpuTarget.h"
 #include "remat/Runtime/GpuRuntime.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace remat;
@@ -381,12 +383,36 @@ LogicalResult remat::lowerForGpu(ModuleOp module,
 // Target machine
 //===----------------------------------------------------------------------===//
 
-static llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostMachine() {
+/// The target machine for `module`: the CPU remat-lower-cpu compiled it for
+/// (its llvm.target), else the host's. For the JIT, fails when the host
+/// lacks a feature that CPU has: the code could die of an illegal
+/// instruction.
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+targetMachine(ModuleOp module, bool forJit) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
+  std::optional<llvm::orc::JITTargetMachineBuilder> builder;
+  if (module->hasAttr(LLVM::LLVMDialect::getTargetAttrName())) {
+    CpuTarget target = getModuleCpuTarget(module);
+    if (forJit) {
+      std::vector<std::string> lacking = getFeaturesHostLacks(target);
+      if (!lacking.empty())
+        return llvm::createStringError(
+            "the module is compiled for cpu '" + target.cpu +
+            "', which this host (" + llvm::sys::getHostCPUName().str() +
+            ") cannot run: it lacks " + llvm::join(lacking, ", ") +
+            ". Compile it with cpu=host to run it here, or write an object "
+            "for that CPU with --emit-object");
+    }
+    builder.emplace(llvm::Triple(target.triple));
+    builder->setCPU(target.cpu);
+    builder->addFeatures(target.features);
+  } else {
+    auto host = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!host)
+      return host.takeError();
+    builder.emplace(std::move(*host));
+  }
   builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
   // Position-independent code: objects link into PIE executables and shared
   // libraries alike.
@@ -449,7 +475,7 @@ CompiledModule::compile(ModuleOp module) {
     return llvm::createStringError(
         "the module calls functions it does not define (see the errors "
         "above)");
-  auto tm = hostMachine();
+  auto tm = targetMachine(module, /*forJit=*/true);
   if (!tm)
     return tm.takeError();
   auto transformer = makeOptimizingTransformer(3, 0, tm->get());
@@ -623,7 +649,7 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
     return llvm::createStringError(
         "the module defines functions under the names of library functions "
         "(see the errors above)");
-  auto tm = hostMachine();
+  auto tm = targetMachine(module, /*forJit=*/false);
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext context;

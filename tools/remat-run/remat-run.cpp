@@ -22,6 +22,7 @@
 #include "remat/Core/ByteSize.h"
 #include "remat/Dialect/Remat/IR/RematDialect.h"
 #include "remat/Dialect/Remat/IR/TypeSize.h"
+#include "remat/Pipelines/CPU/CpuTarget.h"
 #include "remat/Registration.h"
 #include "remat/Runner/GradientCheck.h"
 #include "remat/Runner/Runner.h"
@@ -83,6 +84,17 @@ static cl::opt<bool>
     noVectorize("no-vectorize", cl::cat(runOptions),
                 cl::desc("Lower to plain loops (default: false, tiled and "
                          "vectorized)"));
+static cl::opt<std::string>
+    cpuName("cpu", cl::cat(runOptions),
+            cl::desc("The CPU to compile for: host, or an LLVM CPU name "
+                     "(x86-64, x86-64-v3, haswell, znver3, skylake-avx512, "
+                     "...); code for a CPU with features this host lacks is "
+                     "only written (--emit-object), not run (default: host)"),
+            cl::init("host"));
+static cl::opt<std::string> cpuFeatures(
+    "cpu-features", cl::cat(runOptions),
+    cl::desc("LLVM features to add (+name) or remove (-name) on top of the "
+             "CPU's, comma-separated, e.g. -avx512f (default: none)"));
 static cl::opt<std::string>
     emitObject("emit-object", cl::cat(runOptions),
                cl::desc("Write an object file instead of running (default: "
@@ -211,6 +223,13 @@ void checkOptions() {
          formatNumber(kMaxFdAtol) + "]");
   if (target != "cpu" && target != "gpu")
     fail("--target=" + target + " is not a target: expected cpu or gpu");
+  if (target == "cpu")
+    if (llvm::Expected<CpuTarget> resolved =
+            resolveCpuTarget(cpuName, cpuFeatures);
+        !resolved)
+      fail(llvm::Twine("--cpu=") + cpuName +
+           (cpuFeatures.empty() ? "" : " --cpu-features=" + cpuFeatures) +
+           ": " + llvm::toString(resolved.takeError()));
   if (target == "gpu") {
     // What only the CPU path does, refused rather than ignored.
     auto cpuOnly = [](llvm::cl::Option &option, llvm::StringRef why) {
@@ -222,6 +241,8 @@ void checkOptions() {
     cpuOnly(emitShared, "libraries are written for the host CPU");
     cpuOnly(emitHeader, "headers declare the CPU entry points");
     cpuOnly(noVectorize, "it selects the CPU's plain loops");
+    cpuOnly(cpuName, "it names the CPU to compile for");
+    cpuOnly(cpuFeatures, "it names the CPU's features");
     cpuOnly(checkGradientsFlag, "gradients are checked on the CPU");
     char why[512] = {0};
     if (!remat_gpu_available(why, sizeof(why)))
@@ -430,6 +451,8 @@ static int runMain(int argc, char **argv) {
   } else if (lowered) {
     CpuPipelineOptions options;
     options.vectorize = !noVectorize;
+    options.cpu = cpuName;
+    options.cpuFeatures = cpuFeatures;
     if (failed(lowerForCpu(*module, options)))
       fail(inputFile + " failed to lower with remat-lower-cpu (see the "
                        "errors above)");
@@ -540,11 +563,16 @@ static int runMain(int argc, char **argv) {
     }
   }
 
-  llvm::outs() << "@" << signature->name << " from " << inputFile
-               << (lowered ? onGpu ? " (lowered with remat-lower-gpu, run on the "
-                                     "GPU; times include the copies)"
-                               : " (lowered with remat-lower-cpu)"
-                           : "")
+  std::string how;
+  if (lowered && onGpu)
+    how = " (lowered with remat-lower-gpu, run on the GPU; times include the "
+          "copies)";
+  else if (lowered)
+    how = " (lowered with remat-lower-cpu for " +
+          getModuleCpuTarget(*module).cpu + ", " +
+          getFamilyName(getModuleCpuTarget(*module).family()).str() +
+          " kernels)";
+  llvm::outs() << "@" << signature->name << " from " << inputFile << how
                << "\n";
   for (auto [i, result] : llvm::enumerate(results)) {
     printOutput(i, result);

@@ -28,10 +28,22 @@ struct CpuPipelineOptions : mlir::PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::desc("Emit _mlir_ciface_ wrappers taking StridedMemRefType "
                      "pointers for every public function (default: true)"),
       llvm::cl::init(true)};
+  Option<std::string> cpu{
+      *this, "cpu",
+      llvm::cl::desc("The CPU to compile for: host, or an LLVM CPU name of "
+                     "the host's architecture (x86-64, x86-64-v3, haswell, "
+                     "znver3, skylake-avx512, ...; default: the module's "
+                     "llvm.target, else host)"),
+      llvm::cl::init("")};
+  Option<std::string> cpuFeatures{
+      *this, "cpu-features",
+      llvm::cl::desc("LLVM features to add (+name) or remove (-name) on top "
+                     "of the CPU's, comma-separated (default: none)"),
+      llvm::cl::init("")};
 };
 
 /// Lowers remat (or linalg/tensor) IR on tensors to the LLVM dialect for the
-/// host CPU: remat -> linalg, tiling and vectorization, bufferization across
+/// host CPU (or the one `cpu` names; remat-cpu-target): remat -> linalg, tiling and vectorization, bufferization across
 /// function boundaries, deallocation at last use, loops, LLVM.
 void buildCpuPipeline(mlir::OpPassManager &pm,
                       const CpuPipelineOptions &options);

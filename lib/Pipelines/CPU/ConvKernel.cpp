@@ -147,11 +147,13 @@ std::array<Value, 3> filterPosition(ImplicitLocOpBuilder &b,
 /// [F, C, KH, KW] added to `init` [N, F, OH, OW] (taken as zeros when
 /// `zeroInit`).
 Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
-                      Value input, Value filter, Value init, bool zeroInit) {
+                      Value input, Value filter, Value init, bool zeroInit,
+                      CpuRegisterTile tile) {
   auto outType = cast<RankedTensorType>(init.getType());
   Value c3 = collapse(b, init, {{0}, {1}, {2, 3}});
   Value filter2 = collapse(b, filter, {{0}, {1, 2, 3}});
   PackedKernelSpec spec;
+  spec.tile = tile;
   spec.batch = shape.batch;
   spec.batchLoop = true;
   spec.m = shape.filters;
@@ -189,11 +191,13 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
 /// (padded) added to `init` [F, C, KH, KW] (taken as zeros when
 /// `zeroInit`).
 Value emitFilterGradient(ImplicitLocOpBuilder &b, const ConvShape &shape,
-                         Value input, Value grad, Value init, bool zeroInit) {
+                         Value input, Value grad, Value init, bool zeroInit,
+                         CpuRegisterTile tile) {
   auto outType = cast<RankedTensorType>(init.getType());
   Value c2 = collapse(b, init, {{0}, {1, 2, 3}});
   Value grad3 = collapse(b, grad, {{0}, {1}, {2, 3}});
   PackedKernelSpec spec;
+  spec.tile = tile;
   spec.batch = shape.batch;
   spec.batchLoop = true;
   spec.batchReduces = true;
@@ -340,7 +344,8 @@ ConvShape forwardShape(Type filterType, Type outType,
 } // namespace
 
 LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
-                                                linalg::LinalgOp op) {
+                                                linalg::LinalgOp op,
+                                                CpuRegisterTile tile) {
   if (!allStaticF32(op))
     return failure();
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
@@ -359,7 +364,7 @@ LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
     ConvShape shape = forwardShape(conv.getInputs()[1].getType(), outType,
                                    conv.getStrides(), conv.getDilations());
     result = emitConvolution(b, shape, conv.getInputs()[0],
-                             conv.getInputs()[1], dest, zeroInit);
+                             conv.getInputs()[1], dest, zeroInit, tile);
   } else if (auto conv =
                  dyn_cast<linalg::Conv2DNgchwGfchwOp>(op.getOperation())) {
     // One group: drop the group dimensions (views).
@@ -371,7 +376,7 @@ LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
     Value out = collapse(b, dest, {{0}, {1, 2}, {3}, {4}});
     ConvShape shape = forwardShape(filter.getType(), out.getType(),
                                    conv.getStrides(), conv.getDilations());
-    out = emitConvolution(b, shape, input, filter, out, zeroInit);
+    out = emitConvolution(b, shape, input, filter, out, zeroInit, tile);
     result = expand(b, outType, out, {{0}, {1, 2}, {3}, {4}});
   } else if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
     std::optional<ConvShape> shape = matchFilterGradient(generic);
@@ -381,7 +386,7 @@ LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
         collapse(b, generic.getDpsInputs()[0], {{0}, {1, 2}, {3}, {4}});
     Value grad = collapse(b, generic.getDpsInputs()[1], {{0}, {1, 2}, {3}, {4}});
     Value out = collapse(b, dest, {{0, 1}, {2}, {3}, {4}});
-    out = emitFilterGradient(b, *shape, input, grad, out, zeroInit);
+    out = emitFilterGradient(b, *shape, input, grad, out, zeroInit, tile);
     result = expand(b, outType, out, {{0, 1}, {2}, {3}, {4}});
   } else {
     return failure();

@@ -83,6 +83,12 @@ struct CheckLowerablePass final
 
 void remat::buildCpuPipeline(OpPassManager &pm,
                              const CpuPipelineOptions &options) {
+  // The CPU to compile for, on the module (llvm.target): the kernels choose
+  // their register tiles from it.
+  remat::SetCpuTargetOptions target;
+  target.cpu = options.cpu;
+  target.cpuFeatures = options.cpuFeatures;
+  pm.addPass(remat::createSetCpuTarget(target));
   // Each remat op's operands stay alive until its whole lowering is done,
   // as the memory model counts them (remat-hold-operands).
   pm.addNestedPass<func::FuncOp>(createHoldOperands());
@@ -146,6 +152,9 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
+  // target_cpu and target_features on every LLVM function, from the
+  // module's llvm.target.
+  pm.addPass(remat::createSetCpuTarget());
 }
 
 void remat::registerCpuPipeline() {
@@ -153,7 +162,8 @@ void remat::registerCpuPipeline() {
   registerRematCPUPasses();
   PassPipelineRegistration<CpuPipelineOptions>(
       "remat-lower-cpu",
-      "Lower remat IR to the LLVM dialect for the host CPU: remat -> linalg, "
+      "Lower remat IR to the LLVM dialect for the host CPU (or cpu=): remat "
+      "-> linalg, "
       "tile + vectorize, bufferize across function boundaries, free at last "
       "use, loops, LLVM (allocations through the tracked allocator)",
       buildCpuPipeline);

@@ -17,12 +17,15 @@
 //     pack B(b, k0 : k0 + kc, n : n + 32) into a contiguous [kc, 32] panel
 //       (rows copied as vectors; from [N, K], 16x16 blocks transposed in
 //       registers);
-//     for each tile of 8 rows of C in the row block (m):
-//       16 accumulator vectors (8 rows x 2 x 16 lanes) stay in registers
-//       over the kc steps: per step two vector loads of the panel, eight
-//       broadcast scalars of A (contiguous when A is [K, M]), 16 multiplies
-//       and 16 adds; the tile is read from C first unless this is the first
-//       block of a zero-initialized C.
+//     for each stretch of the panel as wide as a register tile, for each
+//     tile of rows of C in the row block (m):
+//       the accumulators stay in registers over the kc steps. The tile fits
+//       the target's vector registers (CpuTarget.h): on AVX-512, 8 rows x
+//       2 x 16 lanes (16 zmm), per step two vector loads of the panel,
+//       eight broadcast scalars of A (contiguous when A is [K, M]), 16
+//       multiplies and 16 adds; on AVX2, 6 rows x 16 lanes (12 ymm, BLIS's
+//       6x16) over each half of the panel; the tile is read from C first
+//       unless this is the first block of a zero-initialized C.
 //
 // The block of A (256 x 256 floats, 256 KiB) stays in L2 while the panels
 // stream past it; each panel is packed once per row block, which is cheap
@@ -58,9 +61,6 @@ using namespace remat;
 namespace {
 
 constexpr int64_t kLanes = kKernelLanes;
-
-/// Rows of C in one register tile.
-constexpr int64_t kTileRows = 8;
 
 /// Rows of C per outer block: 256 rows x 256 steps of A (256 KiB) stay in
 /// L2 while all column panels stream past them.
@@ -222,27 +222,40 @@ private:
         });
   }
 
-  /// Packs the panel, then runs the row tiles of the block of rows.
+  /// Packs the panel, then runs the register tiles of the block of rows:
+  /// for each stretch of the panel's columns as wide as a tile (all 32 on
+  /// AVX-512, 16 on AVX2), every tile of rows.
   Carried emitBlock(ImplicitLocOpBuilder &b, Value batch, Value m0,
                     int64_t rows, Value n, int64_t columns, Value k0,
                     int64_t steps, FirstBlock first, Carried state) {
     Value panel =
         spec.readB ? Value()
                    : spec.pack(b, batch, n, columns, k0, steps, state.panel);
-    return forEachBlock(
-        b, rows, kTileRows, {state.c, panel},
-        [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows, Carried s) {
-          Value row = arith::AddIOp::create(nb, m0, m);
-          return Carried{emitTile(nb, batch, row, tileRows, n, columns, k0,
-                                  steps, first, s.panel, s.c),
-                         s.panel};
-        });
+    int64_t tileColumns = spec.tile.vectors * kLanes;
+    Value c = state.c;
+    for (int64_t p0 = 0; p0 < columns; p0 += tileColumns) {
+      int64_t width = std::min(tileColumns, columns - p0);
+      Value n0 = arith::AddIOp::create(b, n, index(b, p0));
+      c = forEachBlock(
+              b, rows, spec.tile.rows, {c, panel},
+              [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows,
+                  Carried s) {
+                Value row = arith::AddIOp::create(nb, m0, m);
+                return Carried{emitTile(nb, batch, row, tileRows, n0, p0,
+                                        width, k0, steps, first, s.panel,
+                                        s.c),
+                               s.panel};
+              })
+              .c;
+    }
+    return {c, panel};
   }
 
-  /// One register tile: `rows` rows of C from m, the panel's columns from
-  /// n, over `steps` steps of k from k0.
+  /// One register tile: `rows` rows of C from m, `columns` columns of C
+  /// from n (the panel's from its column p0), over `steps` steps of k from
+  /// k0.
   Value emitTile(ImplicitLocOpBuilder &b, Value batch, Value m, int64_t rows,
-                 Value n, int64_t columns, Value k0, int64_t steps,
+                 Value n, int64_t p0, int64_t columns, Value k0, int64_t steps,
                  FirstBlock first, Value panel, Value c) {
     int64_t vectors = llvm::divideCeil(columns, kLanes);
     VectorType vt = laneType(b);
@@ -296,7 +309,8 @@ private:
                     ? spec.readB(nb, batch, k, colIndex[v],
                                  std::min(kLanes, columns - v * kLanes))
                     : vector::TransferReadOp::create(
-                          nb, vt, panel, ValueRange{i, index(nb, v * kLanes)},
+                          nb, vt, panel,
+                          ValueRange{i, index(nb, p0 + v * kLanes)},
                           zero, ArrayRef<bool>{true}));
           SmallVector<Value> next;
           for (int64_t r = 0; r < rows; ++r) {
@@ -502,7 +516,8 @@ Value remat::packColumns(
 }
 
 LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
-                                           linalg::LinalgOp op) {
+                                           linalg::LinalgOp op,
+                                           CpuRegisterTile tile) {
   std::optional<MatmulShape> shape = matchMatmul(op);
   if (!shape)
     return failure();
@@ -522,6 +537,7 @@ LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
     }
   }
   PackedKernelSpec spec;
+  spec.tile = tile;
   spec.batch = shape->batch;
   spec.batchLoop = shape->batched;
   spec.m = shape->m;

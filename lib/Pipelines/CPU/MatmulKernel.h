@@ -15,12 +15,14 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
+#include "remat/Pipelines/CPU/CpuTarget.h"
 
 #include <functional>
 
 namespace remat {
 
-/// f32 lanes of one AVX-512 vector: the width of B's rows in the kernel.
+/// f32 lanes of the kernel's vectors: the width of B's rows in the kernel
+/// (one zmm register on AVX-512, two ymm on AVX2).
 inline constexpr int64_t kKernelLanes = 16;
 
 /// A contraction the packed kernel computes:
@@ -28,6 +30,8 @@ inline constexpr int64_t kKernelLanes = 16;
 /// over b < batch, m < m, n < n, k < k, each element summed in increasing k
 /// (then b, when the batch is reduced too) as one chain of multiply-then-add.
 struct PackedKernelSpec {
+  /// The register tile, for the target's vector registers.
+  CpuRegisterTile tile = getRegisterTile(CpuKernelFamily::Avx512);
   /// Batches, run in a loop when `batchLoop`; `batch` is null in the
   /// callbacks otherwise.
   int64_t batch = 1;
@@ -63,8 +67,8 @@ struct PackedKernelSpec {
 
 /// Emits the kernel for `spec` at `b`'s insertion point: a [depth, 32] f32
 /// panel (one buffer; none with `readB`), and the loops over batches,
-/// 256-row blocks, reduction blocks, 32-column panels and 8x32 register
-/// tiles. Returns the final C.
+/// 256-row blocks, reduction blocks, 32-column panels and register tiles
+/// (`spec.tile`). Returns the final C.
 mlir::Value emitPackedKernel(mlir::ImplicitLocOpBuilder &b,
                              const PackedKernelSpec &spec);
 
@@ -92,9 +96,11 @@ mlir::Value packColumns(
 
 /// Replaces `op`, a linalg.matmul or linalg.batch_matmul on statically
 /// shaped f32 tensors with either operand transposed through its indexing
-/// maps, by the packed kernel. Fails, changing nothing, for any other op.
+/// maps, by the packed kernel with register tile `tile`. Fails, changing
+/// nothing, for any other op.
 llvm::LogicalResult rewriteMatmulAsKernel(mlir::RewriterBase &rewriter,
-                                          mlir::linalg::LinalgOp op);
+                                          mlir::linalg::LinalgOp op,
+                                          CpuRegisterTile tile);
 
 /// Replaces an f32 2-D convolution (linalg.conv_2d_nchw_fchw, or
 /// conv_2d_ngchw_gfchw with one group), or the linalg.generic that
@@ -102,7 +108,8 @@ llvm::LogicalResult rewriteMatmulAsKernel(mlir::RewriterBase &rewriter,
 /// packed kernel over an implicit im2col matrix (ConvKernel.cpp). Fails,
 /// changing nothing, for any other op.
 llvm::LogicalResult rewriteConvolutionAsKernel(mlir::RewriterBase &rewriter,
-                                               mlir::linalg::LinalgOp op);
+                                               mlir::linalg::LinalgOp op,
+                                               CpuRegisterTile tile);
 
 } // namespace remat
 

@@ -5,8 +5,9 @@
 //     gradient (one group): the packed, register-tiled kernel of
 //     MatmulKernel.cpp / ConvKernel.cpp, emitted directly in the vector
 //     dialect;
-//  1. other matmuls (16-bit operands): tile M x N x K by 8 x 32 x 1, so that
-//     the accumulator is an 8x32 f32 register tile (16 AVX-512 registers);
+//  1. other matmuls (16-bit operands): tile M x N x K by the target's
+//     register tile (CpuTarget.h; 8 x 32 x 1 on AVX-512, 16 registers), so
+//     that the accumulator is an f32 register tile;
 //  2. other linalg ops with static shapes (pads and slice insertions first
 //     rewritten as copies, SliceCopies.cpp): tile every loop but the
 //     innermost by 1 and the innermost by up to 64 elements (the largest
@@ -68,6 +69,15 @@ int64_t dividingTile(int64_t size, int64_t preferred) {
   return 1;
 }
 
+/// The largest divisor of `size` up to `preferred` (rows of a register tile
+/// need not be a power of two: 6 on AVX2).
+int64_t largestDivisor(int64_t size, int64_t preferred) {
+  for (int64_t t = preferred; t > 1; --t)
+    if (size % t == 0)
+      return t;
+  return 1;
+}
+
 /// The innermost tile of an elementwise op or reduction along a dimension
 /// of `size`: the whole dimension up to 64 elements, else its largest
 /// divisor up to 64 (a vector LLVM splits into 16-lane registers plus one
@@ -83,16 +93,21 @@ int64_t innermostTile(int64_t size) {
 }
 
 /// Tile sizes for `op`, one per loop; empty when it should not be tiled.
-SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp op) {
+/// Matmuls get the target's register tile.
+SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp op,
+                                     remat::CpuRegisterTile tile) {
   if (!op.hasPureTensorSemantics())
     return {};
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (ranges.empty() || llvm::any_of(ranges, ShapedType::isDynamic))
     return {};
+  int64_t rows = tile.rows, columns = 16 * tile.vectors;
   if (isa<linalg::MatmulOp>(op))
-    return {dividingTile(ranges[0], 8), dividingTile(ranges[1], 32), 1};
+    return {largestDivisor(ranges[0], rows),
+            dividingTile(ranges[1], columns), 1};
   if (isa<linalg::BatchMatmulOp>(op))
-    return {1, dividingTile(ranges[1], 8), dividingTile(ranges[2], 32), 1};
+    return {1, largestDivisor(ranges[1], rows),
+            dividingTile(ranges[2], columns), 1};
   if (linalg::isaConvolutionOpInterface(op))
     return {};
   if (!isa<linalg::GenericOp, linalg::FillOp, linalg::TransposeOp,
@@ -164,6 +179,11 @@ struct TileAndVectorizePass final
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
+    // The register tile for the CPU the module is compiled for (its
+    // llvm.target, which remat-cpu-target sets; else the host).
+    remat::CpuRegisterTile tile = remat::getRegisterTile(
+        remat::getModuleCpuTarget(func->getParentOfType<ModuleOp>())
+            .family());
     // Pads and slice insertions as copies in destination form.
     remat::rewriteSliceCopies(rewriter, func);
     // f32 matmuls and convolutions first, while their zero fills are still
@@ -175,13 +195,13 @@ struct TileAndVectorizePass final
         contractions.push_back(op);
     });
     for (linalg::LinalgOp op : contractions)
-      if (failed(remat::rewriteMatmulAsKernel(rewriter, op)))
-        (void)remat::rewriteConvolutionAsKernel(rewriter, op);
+      if (failed(remat::rewriteMatmulAsKernel(rewriter, op, tile)))
+        (void)remat::rewriteConvolutionAsKernel(rewriter, op, tile);
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     SmallVector<LoopLikeOpInterface> loops;
     for (linalg::LinalgOp op : ops) {
-      SmallVector<int64_t> sizes = chooseTileSizes(op);
+      SmallVector<int64_t> sizes = chooseTileSizes(op, tile);
       if (sizes.empty())
         continue;
       Operation *target = op;

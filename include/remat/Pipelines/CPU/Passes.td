@@ -10,6 +10,46 @@
 
 include "mlir/Pass/PassBase.td"
 
+def SetCpuTarget : Pass<"remat-cpu-target", "::mlir::ModuleOp"> {
+  let summary = "Choose the CPU to compile for and record it on the module";
+  let description = [{
+    Resolves `cpu` and `cpu-features` as `llc -mcpu`/`-mattr` do (LLVM's CPU
+    and feature names for the host's architecture; `host` is the CPU this
+    runs on, with the features it reports, as `-mcpu=native`) and records
+    the result as the module's `llvm.target` attribute: the CPU name and
+    the features that differ from that CPU's defaults. Then every
+    `llvm.func` with a body gets `target_cpu` and `target_features`, so
+    that LLVM generates code for that CPU whatever machine compiles the
+    LLVM IR. `remat-lower-cpu` runs it first (the kernels of
+    `remat-tile-and-vectorize` choose their register tiles from it: AVX-512,
+    AVX2 or a portable fallback) and last (on the LLVM functions).
+
+    With `cpu` empty (the default) a module that already has an
+    `llvm.target` keeps it; one without gets the host's. An unknown CPU or
+    feature name is an error naming the valid values:
+
+    ```
+    error: remat-cpu-target: unknown cpu 'znver9' (did you mean 'znver5'?);
+      expected one of: host, alderlake, amdfam10, ...
+    ```
+
+    ```mlir
+    module attributes {llvm.target = #llvm.target<triple = "x86_64-unknown-linux-gnu",
+        chip = "haswell">} { ... }
+    ```
+  }];
+  let options = [
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"\"",
+           "The CPU to compile for: host (the one this runs on) or an LLVM "
+           "CPU name, e.g. x86-64, x86-64-v3, haswell, znver3, "
+           "skylake-avx512 (default: the module's llvm.target, else host)">,
+    Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"\"",
+           "Comma-separated LLVM features to add (+name) or remove (-name) "
+           "on top of the CPU's, e.g. -avx512f (default: none)">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def CheckCpuLowerable : Pass<"remat-check-cpu-lowerable", "::mlir::ModuleOp"> {
   let summary = "Diagnose the ops on tensors that remat-lower-cpu cannot lower";
   let description = [{
@@ -50,10 +90,12 @@ def TileAndVectorize : Pass<"remat-tile-and-vectorize", "::mlir::func::FuncOp"> 
   let description = [{
     On tensors, before bufferization: f32 matmuls (any transposition,
     batched or not), convolutions and filter gradients with one group become
-    a packed kernel with 8x32 register tiles, written directly in the vector
-    dialect (its panel is the scratch the planner counts for these ops);
-    other matmuls get 8x32 register tiles with the accumulator hoisted out of
-    the reduction loop; elementwise ops, fills, transposes and reductions
+    a packed kernel with register tiles sized for the module's CPU (its
+    `llvm.target`, see `remat-cpu-target`; else the host): 8x32 on AVX-512,
+    6x16 on AVX2, 2x16 elsewhere, written directly in the vector dialect
+    (its 32-column panel, the same on every CPU, is the scratch the planner
+    counts for these ops); other matmuls get the same register tiles with
+    the accumulator hoisted out of the reduction loop; elementwise ops, fills, transposes and reductions
     along their innermost dimension are tiled by up to 64 elements and
     vectorized; `tensor.pad` and `tensor.insert_slice` become copies in
     destination form; exp, log, tanh and erf become polynomial
