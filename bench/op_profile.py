@@ -12,6 +12,7 @@ runs with hot caches and no neighbours); compare it with the step's own
 remat-run time.
 
   bench/op_profile.py step.mlir --entry=mlp_grad [--repeat 10] [--top 25]
+                      [--cpu=haswell]
   REMAT_BUILD_DIR=/path/to/build bench/op_profile.py ...
 """
 
@@ -127,7 +128,7 @@ def op_module(name, rest, in_types, out_types):
              ", ".join(out_types)))
 
 
-def time_module(text, repeat):
+def time_module(text, repeat, cpu):
     """Fastest of `repeat` calls in milliseconds, from remat-run (the least
     disturbed by other work on a shared machine)."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir",
@@ -137,7 +138,7 @@ def time_module(text, repeat):
     try:
         out = subprocess.run(
             [os.path.join(BUILD, "bin", "remat-run"), path, "--entry=op",
-             "--repeat", str(repeat), "--print=0"],
+             "--repeat", str(repeat), "--print=0", "--cpu=" + cpu],
             capture_output=True, text=True)
     finally:
         os.unlink(path)
@@ -154,6 +155,9 @@ def main():
     parser.add_argument("--entry", required=True)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--cpu", default="host",
+                        help="the CPU to compile for (remat-run --cpu), "
+                             "e.g. haswell for the AVX2 kernels")
     args = parser.parse_args()
 
     counts = collections.Counter(generic_ops(args.file, args.entry))
@@ -161,7 +165,8 @@ def main():
     for (name, rest, ins, outs), count in counts.items():
         if name in ("remat.constant", "remat.reshape", "remat.name"):
             continue
-        ms = time_module(op_module(name, rest, ins, outs), args.repeat)
+        ms = time_module(op_module(name, rest, ins, outs), args.repeat,
+                         args.cpu)
         if ms is None:
             continue
         f = flops(name, rest, ins, outs)
