@@ -213,12 +213,12 @@ int main(int argc, char **argv) {
     for (int64_t n : {256, 512, 1024}) {
       if (form.batch > 1 && n > 512)
         continue;
-      benchmark::RegisterBenchmark(("remat_matmul_" + formName(form)).c_str(), bmRemat,
-                                   form)
+      benchmark::RegisterBenchmark(
+          ("remat_matmul_" + formName(form)).c_str(), bmRemat, form)
           ->Arg(n)
           ->Unit(benchmark::kMillisecond);
-      benchmark::RegisterBenchmark(("openblas_sgemm_" + formName(form)).c_str(),
-                                   bmOpenBlas, form)
+      benchmark::RegisterBenchmark(
+          ("openblas_sgemm_" + formName(form)).c_str(), bmOpenBlas, form)
           ->Arg(n)
           ->Unit(benchmark::kMillisecond);
     }

@@ -94,7 +94,9 @@ LogicalResult remat::approximateTranscendentals(Operation *root) {
         return name == math::ExpOp::getOperationName() ||
                name == math::LogOp::getOperationName() ||
                name == math::TanhOp::getOperationName() ||
-               name == math::ErfOp::getOperationName();
+               name == math::ErfOp::getOperationName() ||
+               name == math::SinOp::getOperationName() ||
+               name == math::CosOp::getOperationName();
       });
   return applyPatternsGreedily(root, std::move(approximations));
 }

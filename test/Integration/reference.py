@@ -500,6 +500,11 @@ OPS = {
     "sqrt": (1, unary(np.sqrt, "rounded")),
     "rsqrt": (1, unary(lambda v: 1.0 / np.sqrt(v), "rounded")),
     "tanh": (1, unary(np.tanh, "transcendental")),
+    # Absolute errors (the argument is reduced by pi/2 in f32): scale 1.
+    "sin": (1, lambda a, x: [Expected(np.sin(x[0]), "transcendental",
+                                      np.ones_like(x[0]))]),
+    "cos": (1, lambda a, x: [Expected(np.cos(x[0]), "transcendental",
+                                      np.ones_like(x[0]))]),
     "sigmoid": (1, unary(sigmoid, "transcendental")),
     "gelu": (1, gelu),
     "add": (2, binary(np.add, "rounded")),

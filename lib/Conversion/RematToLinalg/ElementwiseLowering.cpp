@@ -47,6 +47,12 @@ Value scalarOf(RsqrtOp, OpBuilder &b, Location loc, ValueRange a) {
 Value scalarOf(TanhOp, OpBuilder &b, Location loc, ValueRange a) {
   return math::TanhOp::create(b, loc, a[0]);
 }
+Value scalarOf(SinOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::SinOp::create(b, loc, a[0]);
+}
+Value scalarOf(CosOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::CosOp::create(b, loc, a[0]);
+}
 Value scalarOf(SigmoidOp, OpBuilder &b, Location loc, ValueRange a) {
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
   Value d = arith::AddFOp::create(b, loc, cst(b, loc, 1.0), e);
@@ -300,6 +306,7 @@ void remat::lowering::populateElementwisePatterns(
   patterns.add<ElementwiseLowering<NegOp>, ElementwiseLowering<ExpOp>,
                ElementwiseLowering<LogOp>, ElementwiseLowering<SqrtOp>,
                ElementwiseLowering<RsqrtOp>, ElementwiseLowering<TanhOp>,
+               ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
                ElementwiseLowering<SigmoidOp>, ElementwiseLowering<ReluOp>,
                ElementwiseLowering<GeluOp>, ElementwiseLowering<AddOp>,
                ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,

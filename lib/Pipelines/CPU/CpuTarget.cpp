@@ -37,7 +37,8 @@ createSubtarget(llvm::StringRef triple, llvm::StringRef cpu,
   llvm::InitializeNativeTarget();
   std::string error;
   llvm::Triple parsed(triple);
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(parsed, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(parsed, error);
   if (!target)
     return nullptr;
   return std::unique_ptr<llvm::MCSubtargetInfo>(

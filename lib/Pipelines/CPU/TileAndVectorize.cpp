@@ -18,7 +18,8 @@
 //     accumulator stays in registers across K;
 //  5. lower vector.contract to outer products (broadcast FMAs);
 //  6. float sums of vectors as trees (reassociation);
-//  7. exp, log, tanh and erf to polynomial approximations (vectorizable;
+//  7. exp, log, tanh, erf, sin and cos to polynomial approximations
+//     (vectorizable;
 //     within a few ulp of libm), subnormal log arguments and exp results
 //     through a scaled path first (MathApproximation.h).
 // Tile sizes always divide the loop sizes, so no tile is partial and no
@@ -281,10 +282,10 @@ struct TileAndVectorizePass final
                                arith::FastMathFlags::reassoc));
     });
 
-    // exp, log, tanh and erf as polynomials in vector arithmetic: LLVM would
-    // otherwise call libm once per lane (the math-to-libm fallback, or a
-    // scalarized llvm.exp). Every such op of the function is rewritten, the
-    // scalar ones of remainder loops too, so that one op computes the same
+    // exp, log, tanh, erf, sin and cos as polynomials in vector arithmetic:
+    // LLVM would otherwise call libm once per lane (the math-to-libm fallback,
+    // or a scalarized llvm.exp). Every such op of the function is rewritten,
+    // the scalar ones of remainder loops too, so that one op computes the same
     // bits wherever it appears (a recomputed value equals its original).
     if (failed(remat::approximateTranscendentals(func)))
       return signalPassFailure();

@@ -20,6 +20,7 @@ namespace {
 /// this pass rewrites instead.
 bool isLibdeviceMath(Operation *op) {
   return isa<math::ExpOp, math::LogOp, math::TanhOp, math::ErfOp,
+             math::SinOp, math::CosOp,
              math::SqrtOp, math::RsqrtOp, math::FloorOp, math::AbsFOp,
              math::FmaOp>(op);
 }

@@ -192,6 +192,8 @@ void remat::onnx_import::populateElementwisePatterns(
   patterns["Tanh"] = convertUnary<TanhOp>;
   patterns["Sigmoid"] = convertUnary<SigmoidOp>;
   patterns["Exp"] = convertUnary<ExpOp>;
+  patterns["Sin"] = convertUnary<SinOp>;
+  patterns["Cos"] = convertUnary<CosOp>;
   patterns["Log"] = convertUnary<LogOp>;
   patterns["Sqrt"] = convertUnary<SqrtOp>;
   patterns["Neg"] = convertUnary<NegOp>;

@@ -98,7 +98,7 @@ def TileAndVectorize : Pass<"remat-tile-and-vectorize", "::mlir::func::FuncOp"> 
     the accumulator hoisted out of the reduction loop; elementwise ops, fills, transposes and reductions
     along their innermost dimension are tiled by up to 64 elements and
     vectorized; `tensor.pad` and `tensor.insert_slice` become copies in
-    destination form; exp, log, tanh and erf become polynomial
+    destination form; exp, log, tanh, erf, sin and cos become polynomial
     approximations within a few ulp of libm. Tile sizes divide the loop
     sizes, so no tile is partial. Ops it cannot vectorize (grouped
     convolutions, gathers) are left for `convert-linalg-to-loops`.

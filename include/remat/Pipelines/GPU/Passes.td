@@ -105,15 +105,14 @@ def GpuHostCode : Pass<"remat-gpu-host-code", "::mlir::ModuleOp"> {
 def GpuMath : Pass<"remat-gpu-math", "::mlir::ModuleOp"> {
   let summary = "Math in kernels without libdevice";
   let description = [{
-    The NVVM lowering calls libdevice (`__nv_expf`, ...) for math ops; PTX
-    that calls it does not assemble unless libdevice is linked in. This
-    pass rewrites them first: f16 and bf16 math in f32 (as remat's own
-    lowerings compute); exp, log, tanh and erf as the same polynomial
-    approximations the CPU's kernels use (so that an op computes the same
-    bits on both); sqrt as PTX's correctly rounded `sqrt.rn`, rsqrt as
-    1 / sqrt (as the CPU lowering does); floor, fabs and fma (which the
-    polynomials use) as the LLVM intrinsics NVPTX selects instructions
-    for.
+    The NVVM lowering calls libdevice (`__nv_expf`, ...) for math ops; PTX that
+    calls it does not assemble unless libdevice is linked in. This pass rewrites
+    them first: f16 and bf16 math in f32 (as remat's own lowerings compute);
+    exp, log, tanh, erf, sin and cos as the same polynomial approximations the
+    CPU's kernels use (so that an op computes the same bits on both); sqrt as
+    PTX's correctly rounded `sqrt.rn`, rsqrt as 1 / sqrt (as the CPU lowering
+    does); floor, fabs and fma (which the polynomials use) as the LLVM
+    intrinsics NVPTX selects instructions for.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];

@@ -44,6 +44,19 @@ LogicalResult vjp(ExpOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(MulOp::create(b, op.getLoc(), g[0], op.getResult()));
   return success();
 }
+LogicalResult vjp(SinOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  // d sin(x) = cos(x)
+  Value cos = CosOp::create(b, op.getLoc(), op.getInput());
+  out.push_back(MulOp::create(b, op.getLoc(), g[0], cos));
+  return success();
+}
+LogicalResult vjp(CosOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  // d cos(x) = -sin(x)
+  Value sin = SinOp::create(b, op.getLoc(), op.getInput());
+  out.push_back(
+      NegOp::create(b, op.getLoc(), MulOp::create(b, op.getLoc(), g[0], sin)));
+  return success();
+}
 LogicalResult vjp(LogOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(DivOp::create(b, op.getLoc(), g[0], op.getInput()));
   return success();
@@ -355,11 +368,11 @@ void attach(MLIRContext *ctx) {
 
 void remat::registerGradientRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
-    attach<NegOp, ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, SigmoidOp, ReluOp,
-           GeluOp, AddOp, SubOp, MulOp, DivOp, MaximumOp, ScaleOp, DropoutOp,
-           BroadcastOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, MatmulOp,
-           Conv2DOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp, LayerNormOp,
-           BatchNormOp, EmbeddingOp, ReshapeOp, TransposeOp, SliceOp, ConcatOp,
-           NameOp, CrossEntropyOp, MseOp>(ctx);
+    attach<NegOp, ExpOp, SinOp, CosOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
+           SigmoidOp, ReluOp, GeluOp, AddOp, SubOp, MulOp, DivOp, MaximumOp,
+           ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp, ReduceMeanOp,
+           ReduceMaxOp, MatmulOp, Conv2DOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp,
+           LayerNormOp, BatchNormOp, EmbeddingOp, ReshapeOp, TransposeOp,
+           SliceOp, ConcatOp, NameOp, CrossEntropyOp, MseOp>(ctx);
   });
 }

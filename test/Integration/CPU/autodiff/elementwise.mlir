@@ -5,6 +5,7 @@
 // are <= 1e-2, docs/pipelines.md says how they are measured).
 // RUN: remat-opt %s -remat-autodiff="functions=neg" | remat-run --entry=neg_grad --check-gradients | FileCheck %s --check-prefix=NEG
 // RUN: remat-opt %s -remat-autodiff="functions=tanh" | remat-run --entry=tanh_grad --check-gradients | FileCheck %s --check-prefix=TANH
+// RUN: remat-opt %s -remat-autodiff="functions=sin_cos" | remat-run --entry=sin_cos_grad --check-gradients | FileCheck %s --check-prefix=SIN_COS
 // RUN: remat-opt %s -remat-autodiff="functions=sigmoid" | remat-run --entry=sigmoid_grad --check-gradients | FileCheck %s --check-prefix=SIGMOID
 // RUN: remat-opt %s -remat-autodiff="functions=exp_log" | remat-run --entry=exp_log_grad --check-gradients | FileCheck %s --check-prefix=EXP_LOG
 // RUN: remat-opt %s -remat-autodiff="functions=exp_sqrt" | remat-run --entry=exp_sqrt_grad --check-gradients | FileCheck %s --check-prefix=EXP_SQRT
@@ -34,6 +35,20 @@ func.func @neg(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
 // TANH-NOT: FAIL
 // TANH: gradient check @tanh_grad wrt {{[0-9]+}}: PASSED
 // TANH-NOT: FAIL
+// SIN_COS-NOT: FAIL
+// SIN_COS: gradient check @sin_cos_grad wrt {{[0-9]+}}: PASSED
+// SIN_COS-NOT: FAIL
+// sin(3x) * r + cos(3x) * r: arguments up to 3 in magnitude.
+func.func @sin_cos(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
+  %x3 = remat.scale %x, 3.0 : tensor<6x5xf32>
+  %s = remat.sin %x3 : tensor<6x5xf32>
+  %c = remat.cos %x3 : tensor<6x5xf32>
+  %sc = remat.add %s, %c : tensor<6x5xf32>
+  %ly = remat.mul %sc, %r : tensor<6x5xf32>
+  %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
 func.func @tanh(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
   %y = remat.tanh %x : tensor<6x5xf32>
   %ly = remat.mul %y, %r : tensor<6x5xf32>

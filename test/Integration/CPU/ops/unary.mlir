@@ -27,7 +27,15 @@
 // RUN: %python %S/../../reference.py gelu --approximation erf --in %t.gelu_erf_f16.in --out %t.gelu_erf_f16.out
 // RUN: remat-run %s --entry=gelu_tanh_bf16 --seed=12 --save-inputs=%t.gelu_tanh_bf16.in --save-outputs=%t.gelu_tanh_bf16.out > /dev/null
 // RUN: %python %S/../../reference.py gelu --approximation tanh --in %t.gelu_tanh_bf16.in --out %t.gelu_tanh_bf16.out
+// RUN: remat-run %s --entry=sin_7x13 --seed=14 --save-inputs=%t.sin_7x13.in --save-outputs=%t.sin_7x13.out > /dev/null
+// RUN: %python %S/../../reference.py sin --in %t.sin_7x13.in --out %t.sin_7x13.out
+// RUN: remat-run %s --entry=cos_33x65 --seed=15 --save-inputs=%t.cos_33x65.in --save-outputs=%t.cos_33x65.out > /dev/null
+// RUN: %python %S/../../reference.py cos --in %t.cos_33x65.in --out %t.cos_33x65.out
+// RUN: remat-run %s --entry=sin_bf16 --seed=16 --save-inputs=%t.sin_bf16.in --save-outputs=%t.sin_bf16.out > /dev/null
+// RUN: %python %S/../../reference.py sin --in %t.sin_bf16.in --out %t.sin_bf16.out
 // The plain-loop lowering (no tiling or vectorization).
+// RUN: remat-run %s --no-vectorize --entry=cos_33x65 --seed=17 --save-inputs=%t.novec_cos.in --save-outputs=%t.novec_cos.out > /dev/null
+// RUN: %python %S/../../reference.py cos --in %t.novec_cos.in --out %t.novec_cos.out
 // RUN: remat-run %s --no-vectorize --entry=gelu_erf_33x65 --seed=13 --save-inputs=%t.novec_gelu.in --save-outputs=%t.novec_gelu.out > /dev/null
 // RUN: %python %S/../../reference.py gelu --approximation erf --in %t.novec_gelu.in --out %t.novec_gelu.out
 //
@@ -73,6 +81,21 @@ func.func @exp_f16(%x: tensor<3x5x16xf16>) -> tensor<3x5x16xf16> {
 func.func @tanh_8x64(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   %y = remat.tanh %x : tensor<8x64xf32>
   return %y : tensor<8x64xf32>
+}
+
+func.func @sin_7x13(%x: tensor<7x13xf32>) -> tensor<7x13xf32> {
+  %y = remat.sin %x : tensor<7x13xf32>
+  return %y : tensor<7x13xf32>
+}
+
+func.func @cos_33x65(%x: tensor<33x65xf32>) -> tensor<33x65xf32> {
+  %y = remat.cos %x : tensor<33x65xf32>
+  return %y : tensor<33x65xf32>
+}
+
+func.func @sin_bf16(%x: tensor<9x33xbf16>) -> tensor<9x33xbf16> {
+  %y = remat.sin %x : tensor<9x33xbf16>
+  return %y : tensor<9x33xbf16>
 }
 
 func.func @sigmoid_7x13(%x: tensor<7x13xf32>) -> tensor<7x13xf32> {

@@ -259,6 +259,25 @@ def mixed_ops(out, rng):
             expected.astype(np.float32))
 
 
+def trig(out, rng):
+    """Sin and Cos, as a sinusoidal position encoding adds them:
+    y = sin(x) + cos(x)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 8])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 8])
+    nodes = [
+        helper.make_node("Sin", ["x"], ["s"], name="sin"),
+        helper.make_node("Cos", ["x"], ["c"], name="cos"),
+        helper.make_node("Add", ["s", "c"], ["y"], name="add"),
+    ]
+    graph = helper.make_graph(nodes, "trig", [x], [y])
+    save(helper.make_model(graph, opset_imports=OPSET), out, "trig.onnx")
+    xv = (rng.standard_normal((3, 8)) * 2).astype(np.float32)
+    expected = np.sin(xv.astype(np.float64)) + np.cos(xv.astype(np.float64))
+    np.save(os.path.join(out, "trig.in0.npy"), xv)
+    np.save(os.path.join(out, "trig.expected.npy"),
+            expected.astype(np.float32))
+
+
 def bad_models(out):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
@@ -313,6 +332,7 @@ def main():
     tiny_transformer(out, rng)
     bad_models(out)
     mixed_ops(out, np.random.default_rng(1))
+    trig(out, np.random.default_rng(2))
 
 
 if __name__ == "__main__":

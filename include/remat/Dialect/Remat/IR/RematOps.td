@@ -134,6 +134,8 @@ def Remat_LogOp : Remat_UnaryOp<"log", "natural logarithm", "1">;
 def Remat_SqrtOp : Remat_UnaryOp<"sqrt", "square root", "1">;
 def Remat_RsqrtOp : Remat_UnaryOp<"rsqrt", "reciprocal square root", "2">;
 def Remat_TanhOp : Remat_UnaryOp<"tanh", "hyperbolic tangent", "1">;
+def Remat_SinOp : Remat_UnaryOp<"sin", "sine", "1">;
+def Remat_CosOp : Remat_UnaryOp<"cos", "cosine", "1">;
 def Remat_SigmoidOp : Remat_UnaryOp<"sigmoid", "logistic sigmoid 1/(1+exp(-x))",
                                     "4">;
 def Remat_ReluOp : Remat_UnaryOp<"relu", "rectified linear unit max(x, 0)",
