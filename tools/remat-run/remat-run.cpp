@@ -567,11 +567,11 @@ static int runMain(int argc, char **argv) {
   if (lowered && onGpu)
     how = " (lowered with remat-lower-gpu, run on the GPU; times include the "
           "copies)";
-  else if (lowered)
-    how = " (lowered with remat-lower-cpu for " +
-          getModuleCpuTarget(*module).cpu + ", " +
-          getFamilyName(getModuleCpuTarget(*module).family()).str() +
-          " kernels)";
+  else if (lowered) {
+    CpuTarget cpuTarget = getModuleCpuTarget(*module);
+    how = " (lowered with remat-lower-cpu for " + cpuTarget.cpu + ", " +
+          getFamilyName(cpuTarget.family()).str() + " kernels)";
+  }
   llvm::outs() << "@" << signature->name << " from " << inputFile << how
                << "\n";
   for (auto [i, result] : llvm::enumerate(results)) {

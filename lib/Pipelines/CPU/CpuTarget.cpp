@@ -100,22 +100,29 @@ bool isGeneratedInstructionSet(llvm::StringRef name) {
 
 } // namespace
 
+/// Whether `sti` enables feature `name`.
+static bool isEnabled(const llvm::MCSubtargetInfo &sti, llvm::StringRef name) {
+  for (const llvm::SubtargetFeatureKV &kv : sti.getAllProcessorFeatures())
+    if (name == kv.Key)
+      return sti.getFeatureBits().test(kv.Value);
+  return false;
+}
+
 bool CpuTarget::has(llvm::StringRef name) const {
   auto sti = createSubtarget(triple, cpu, joinFeatures(features));
-  if (!sti)
-    return false;
-  for (const llvm::SubtargetFeatureKV &kv : sti->getAllProcessorFeatures())
-    if (name == kv.Key)
-      return sti->getFeatureBits().test(kv.Value);
-  return false;
+  return sti && isEnabled(*sti, name);
 }
 
 CpuKernelFamily CpuTarget::family() const {
   if (!llvm::Triple(triple).isX86())
     return CpuKernelFamily::Portable;
-  if (has("avx512f"))
+  // One subtarget for every question.
+  auto sti = createSubtarget(triple, cpu, joinFeatures(features));
+  if (!sti)
+    return CpuKernelFamily::Portable;
+  if (isEnabled(*sti, "avx512f"))
     return CpuKernelFamily::Avx512;
-  if (has("avx2") && has("fma"))
+  if (isEnabled(*sti, "avx2") && isEnabled(*sti, "fma"))
     return CpuKernelFamily::Avx2;
   return CpuKernelFamily::Portable;
 }
