@@ -110,14 +110,25 @@ static bool is16BitFloat(ElementKind kind) {
   return kind == ElementKind::F16 || kind == ElementKind::BF16;
 }
 
-bool remat::needsF32Reference(const FunctionSignature &primal) {
-  for (const ValueSpec &spec : primal.arguments)
-    if (!spec.scalar && is16BitFloat(spec.kind))
-      return true;
-  for (const ValueSpec &spec : primal.results)
-    if (is16BitFloat(spec.kind))
-      return true;
-  return false;
+std::optional<ElementKind>
+remat::sixteenBitKindIn(mlir::func::FuncOp primal) {
+  std::optional<ElementKind> found;
+  auto note = [&](mlir::Type type) {
+    mlir::Type element = mlir::getElementTypeOrSelf(type);
+    if (element.isBF16())
+      found = ElementKind::BF16;
+    else if (element.isF16() && !found)
+      found = ElementKind::F16;
+  };
+  for (mlir::Type type : primal.getFunctionType().getInputs())
+    note(type);
+  for (mlir::Type type : primal.getFunctionType().getResults())
+    note(type);
+  primal.walk([&](mlir::Operation *op) {
+    for (mlir::Type type : op->getResultTypes())
+      note(type);
+  });
+  return found;
 }
 
 //===----------------------------------------------------------------------===//
@@ -449,8 +460,11 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
     for (int64_t e = 0; e < n; ++e)
       g[e] = gTensor.at(e);
     const std::vector<double> &base = point[t];
-    double tol =
-        options.rtol ? *options.rtol : defaultTolerance(gTensor.kind());
+    double tol = defaultTolerance(gTensor.kind());
+    if (options.computeKind)
+      tol = std::max(tol, defaultTolerance(*options.computeKind));
+    if (options.rtol)
+      tol = *options.rtol;
     std::string head = "gradient check @" + grad.name + " wrt " +
                        std::to_string(argIndex) + ": ";
     auto failWith = [&](const std::string &why) {

@@ -179,6 +179,22 @@ def gelu(a, x):
     sys.exit("reference.py: gelu needs --approximation tanh|erf")
 
 
+def convert(a, x):
+    """remat.convert to --to: exact, rounded to nearest even when narrowing."""
+    v = np.asarray(x[0], dtype=np.float32)
+    if a.to == "f32":
+        out = v
+    elif a.to == "f16":
+        with np.errstate(over="ignore"):  # past 65504: inf, as IEEE rounds
+            out = v.astype(np.float16)
+    elif a.to == "bf16":
+        bits = to_bf16_bits(v).astype(np.uint32) << 16
+        out = bits.view(np.float32)
+    else:
+        sys.exit("reference.py: convert needs --to f32|f16|bf16")
+    return [Expected(out, "exact")]
+
+
 def sigmoid(v):
     return 1.0 / (1.0 + np.exp(-v))
 
@@ -506,6 +522,7 @@ OPS = {
     "cos": (1, lambda a, x: [Expected(np.cos(x[0]), "transcendental",
                                       np.ones_like(x[0]))]),
     "sigmoid": (1, unary(sigmoid, "transcendental")),
+    "convert": (1, convert),
     "gelu": (1, gelu),
     "add": (2, binary(np.add, "rounded")),
     "sub": (2, binary(np.subtract, "rounded")),
@@ -561,7 +578,9 @@ def compare(op, expected, outputs):
         ref = want.values
         scale = np.abs(ref) if want.scale is None else np.broadcast_to(
             want.scale, ref.shape)
-        bound = atol + round_abs + rtol * scale + round_rel * np.abs(ref)
+        with np.errstate(invalid="ignore"):  # 0 * inf: the bound is 0
+            bound = np.nan_to_num(atol + round_abs + rtol * scale +
+                                  round_rel * np.abs(ref), nan=0.0)
         with np.errstate(invalid="ignore"):
             err = np.abs(got - ref)
             err = np.where(np.isnan(got) & np.isnan(ref), 0.0, err)
@@ -650,6 +669,7 @@ def main(argv):
     parser.add_argument("--limit")
     parser.add_argument("--dim", type=int)
     parser.add_argument("--values")
+    parser.add_argument("--to", help="convert: the result's element type")
     a = parser.parse_args(argv)
 
     arity, reference = OPS[a.op]

@@ -142,7 +142,8 @@ static cl::opt<unsigned> fdCoordinates(
 static cl::opt<double>
     fdRtol("fd-rtol", cl::cat(runOptions),
            cl::desc("Relative tolerance of the check, in (0, 0.5] (default: "
-                    "1e-2 for f32 gradients, 3e-2 for f16, 5e-2 for bf16)"));
+                    "1e-2 for f32 gradients, 3e-2 for f16, 5e-2 for bf16, or that "
+                    "of the 16-bit type the function computes in)"));
 static cl::opt<double>
     fdAtol("fd-atol", cl::cat(runOptions),
            cl::desc("Floor added to the gradient's norm in the relative "
@@ -398,6 +399,7 @@ static int runMain(int argc, char **argv) {
 
   // The primal of a gradient function, when checking gradients.
   std::optional<FunctionSignature> primalSignature, referenceSignature;
+  std::optional<ElementKind> sixteenBitKind;
   SmallVector<int64_t> wrt;
   if (checkGradientsFlag) {
     auto primalRef = entryFunc->getAttrOfType<FlatSymbolRefAttr>(kPrimalAttr);
@@ -421,9 +423,11 @@ static int runMain(int argc, char **argv) {
     if (llvm::Error err =
             checkGradientSignatures(*primalSignature, *signature, wrt))
       fail("--check-gradients: " + llvm::toString(std::move(err)));
-    // A 16-bit loss cannot resolve a small step: finite differences are
-    // taken of an f32 copy of the primal, at the same 16-bit point.
-    if (needsF32Reference(*primalSignature)) {
+    // A 16-bit loss, or a loss computed through 16-bit values, cannot
+    // resolve a small step: finite differences are taken of an f32 copy of
+    // the primal, at the same 16-bit point.
+    sixteenBitKind = sixteenBitKindIn(primal);
+    if (sixteenBitKind) {
       llvm::Expected<func::FuncOp> copy = makeF32Reference(primal);
       if (!copy)
         fail("--check-gradients: " + llvm::toString(copy.takeError()));
@@ -486,6 +490,7 @@ static int runMain(int argc, char **argv) {
     options.coordinates = fdCoordinates;
     if (fdRtol.getNumOccurrences())
       options.rtol = fdRtol;
+    options.computeKind = sixteenBitKind;
     options.atol = fdAtol;
     options.seed = seed;
     auto checked = checkGradients(

@@ -43,8 +43,10 @@ struct GradientCheckOptions {
   /// elementwise check).
   unsigned coordinates = 8;
   /// Pass when every relative error is <= rtol; unset: defaultTolerance()
-  /// of the gradient's element type.
+  /// of the gradient's element type or of `computeKind`, the larger.
   std::optional<double> rtol;
+  /// The least precise float type the primal computes in (sixteenBitKindIn).
+  std::optional<ElementKind> computeKind;
   /// Floor added to the scale of an error, in units of the gradient (the
   /// loss's rounding is allowed for besides).
   double atol = 0;
@@ -72,9 +74,11 @@ llvm::Error checkGradientSignatures(const FunctionSignature &primal,
                                     const FunctionSignature &grad,
                                     llvm::ArrayRef<int64_t> wrt);
 
-/// Whether `primal` takes or returns 16-bit float tensors (then the check
-/// wants an f32 reference, makeF32Reference).
-bool needsF32Reference(const FunctionSignature &primal);
+/// The 16-bit float type `primal` computes in, in its signature or in any
+/// value of its body (bf16 when it has both), or nullopt when none: then the
+/// check wants an f32 reference (makeF32Reference) and the tolerance of that
+/// type (a bf16 model with an f32 loss resolves no finer than bf16).
+std::optional<ElementKind> sixteenBitKindIn(mlir::func::FuncOp primal);
 
 /// Adds to the module of `primal` a private copy of it with every f16 and
 /// bf16 type (and constant) made f32, named `<primal>__f32_reference` (made

@@ -82,6 +82,9 @@ Value scalarOf(GeluOp op, OpBuilder &b, Location loc, ValueRange a) {
   return arith::MulFOp::create(
       b, loc, half, arith::AddFOp::create(b, loc, cst(b, loc, 1.0), inner));
 }
+/// The body computes in f32: the operand is widened and the result rounded
+/// to its type (mapElementwise's conversions), which is the conversion.
+Value scalarOf(ConvertOp, OpBuilder &, Location, ValueRange a) { return a[0]; }
 Value scalarOf(AddOp, OpBuilder &b, Location loc, ValueRange a) {
   return arith::AddFOp::create(b, loc, a[0], a[1]);
 }
@@ -308,7 +311,8 @@ void remat::lowering::populateElementwisePatterns(
                ElementwiseLowering<RsqrtOp>, ElementwiseLowering<TanhOp>,
                ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
                ElementwiseLowering<SigmoidOp>, ElementwiseLowering<ReluOp>,
-               ElementwiseLowering<GeluOp>, ElementwiseLowering<AddOp>,
+               ElementwiseLowering<GeluOp>, ElementwiseLowering<ConvertOp>,
+               ElementwiseLowering<AddOp>,
                ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
                ElementwiseLowering<DivOp>, ElementwiseLowering<MaximumOp>,
                ElementwiseLowering<ScaleOp>, DropoutLowering, ConstantLowering,

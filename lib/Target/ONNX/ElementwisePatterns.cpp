@@ -166,21 +166,28 @@ LogicalResult convertClip(NodeContext &ctx) {
   return success();
 }
 
-/// Cast to the type the value has already (exporters emit them); a cast
-/// between element types needs a conversion op remat does not have yet.
-/// (Casts inside shape computations are folded, not imported.)
+/// Cast between float types is `remat.convert`; to the value's own type it
+/// is the value (exporters emit such casts). Casts inside shape computations
+/// are folded, not imported; a cast from or to an integer type of a value
+/// that is computed at run time has no remat equivalent.
 LogicalResult convertCast(NodeContext &ctx) {
   FailureOr<Value> x = ctx.input(0);
   FailureOr<RankedTensorType> type = ctx.outputType(0);
   if (failed(x) || failed(type))
     return failure();
-  if (getElementTypeOrSelf(x->getType()) != type->getElementType())
+  Type from = getElementTypeOrSelf(x->getType());
+  Type to = type->getElementType();
+  if (from == to) {
+    ctx.setOutput(0, *x);
+    return success();
+  }
+  if (!isa<FloatType>(from) || !isa<FloatType>(to))
     return ctx.emitError()
            << "casts " << x->getType() << " to " << *type
-           << ": remat has no element-type conversion op yet (a Cast to "
-              "the value's own type, or inside a shape computation, is "
-              "imported)";
-  ctx.setOutput(0, *x);
+           << ": remat converts only between float types (f32, f16, bf16) "
+              "at run time; a Cast of integers is imported only inside a "
+              "shape computation";
+  ctx.setOutput(0, ConvertOp::create(ctx.builder, ctx.loc, *type, *x));
   return success();
 }
 

@@ -132,6 +132,24 @@ func.func @neg_neg(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// A conversion to the same type, and a round trip through f32, are the
+// value; a round trip through a narrower type rounds and stays.
+// CHECK-LABEL: func.func @convert_round_trips
+// CHECK-SAME: (%[[X:.*]]: tensor<4xbf16>, %[[Y:.*]]: tensor<4xf32>)
+// CHECK-NEXT: %[[D:.*]] = remat.convert %[[Y]] : tensor<4xf32> -> tensor<4xbf16>
+// CHECK-NEXT: %[[U:.*]] = remat.convert %[[D]] : tensor<4xbf16> -> tensor<4xf32>
+// CHECK-NEXT: return %[[X]], %[[U]]
+func.func @convert_round_trips(%x: tensor<4xbf16>, %y: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xf32>) {
+  %0 = remat.convert %x : tensor<4xbf16> -> tensor<4xbf16>
+  %1 = remat.convert %0 : tensor<4xbf16> -> tensor<4xf32>
+  %2 = remat.convert %1 : tensor<4xf32> -> tensor<4xbf16>
+  %3 = remat.convert %y : tensor<4xf32> -> tensor<4xbf16>
+  %4 = remat.convert %3 : tensor<4xbf16> -> tensor<4xf32>
+  return %2, %4 : tensor<4xbf16>, tensor<4xf32>
+}
+
+// -----
+
 // x + (-0.0) is x; x + 0.0 is not (it maps -0.0 to +0.0).
 // CHECK-LABEL: func.func @add_zero
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)

@@ -951,3 +951,19 @@ func.func @scan_snapshots_rows(%h: tensor<4xf32>, %ws: tensor<6x4xf32>) -> tenso
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @convert_shape_mismatch(%x: tensor<4x8xf32>) -> tensor<8x4xbf16> {
+  // expected-error @+1 {{requires the same shape for all operands and results}}
+  %0 = remat.convert %x : tensor<4x8xf32> -> tensor<8x4xbf16>
+  return %0 : tensor<8x4xbf16>
+}
+
+// -----
+
+func.func @convert_to_integer(%x: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error @+1 {{result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<4xi32>'}}
+  %0 = remat.convert %x : tensor<4xf32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

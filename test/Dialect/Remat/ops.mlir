@@ -28,6 +28,15 @@ func.func @unary(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %9 : tensor<4x8xf32>
 }
 
+// CHECK-LABEL: func.func @convert
+func.func @convert(%x: tensor<4x8xf32>) -> tensor<4x8xf16> {
+  // CHECK: remat.convert %{{.*}} : tensor<4x8xf32> -> tensor<4x8xbf16>
+  %0 = remat.convert %x : tensor<4x8xf32> -> tensor<4x8xbf16>
+  // CHECK: remat.convert %{{.*}} : tensor<4x8xbf16> -> tensor<4x8xf16>
+  %1 = remat.convert %0 : tensor<4x8xbf16> -> tensor<4x8xf16>
+  return %1 : tensor<4x8xf16>
+}
+
 // CHECK-LABEL: func.func @other_float_types
 func.func @other_float_types(%a: tensor<2x3xf16>, %b: tensor<2x3xbf16>)
     -> (tensor<2x3xf16>, tensor<2x3xbf16>) {

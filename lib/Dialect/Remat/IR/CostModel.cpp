@@ -49,6 +49,7 @@ int64_t RsqrtOp::flops() { return 2 * numElements(getResult()); }
 int64_t TanhOp::flops() { return numElements(getResult()); }
 int64_t SigmoidOp::flops() { return 4 * numElements(getResult()); }
 int64_t ReluOp::flops() { return numElements(getResult()); }
+int64_t ConvertOp::flops() { return numElements(getResult()); }
 int64_t GeluOp::flops() {
   int64_t perElement = getApproximation() == GeluApproximation::Tanh ? 8 : 5;
   return perElement * numElements(getResult());

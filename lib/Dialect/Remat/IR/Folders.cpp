@@ -24,6 +24,19 @@ OpFoldResult NegOp::fold(FoldAdaptor) {
   return {};
 }
 
+/// A conversion to the operand's own type is the operand; so is a round trip
+/// through f32, which holds every f16 and bf16 value exactly (a round trip
+/// through a narrower type rounds, and is kept).
+OpFoldResult ConvertOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  if (auto inner = getInput().getDefiningOp<ConvertOp>())
+    if (inner.getInput().getType() == getType() &&
+        getElementTypeOrSelf(inner.getType()).isF32())
+      return inner.getInput();
+  return {};
+}
+
 OpFoldResult MulOp::fold(FoldAdaptor) {
   if (matchPattern(getRhs(), m_OneFloat()))
     return getLhs();

@@ -57,6 +57,13 @@ LogicalResult vjp(CosOp op, OpBuilder &b, ValueRange g, Grads &out) {
       NegOp::create(b, op.getLoc(), MulOp::create(b, op.getLoc(), g[0], sin)));
   return success();
 }
+LogicalResult vjp(ConvertOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  // The cotangent converts back to the operand's type (rounding when the
+  // operand is narrower, as PyTorch's autograd of `.to(dtype)` does).
+  out.push_back(ConvertOp::create(b, op.getLoc(), op.getInput().getType(),
+                                  g[0]));
+  return success();
+}
 LogicalResult vjp(LogOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(DivOp::create(b, op.getLoc(), g[0], op.getInput()));
   return success();
@@ -369,7 +376,7 @@ void attach(MLIRContext *ctx) {
 void remat::registerGradientRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
     attach<NegOp, ExpOp, SinOp, CosOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
-           SigmoidOp, ReluOp, GeluOp, AddOp, SubOp, MulOp, DivOp, MaximumOp,
+           SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp, MaximumOp,
            ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp, ReduceMeanOp,
            ReduceMaxOp, MatmulOp, Conv2DOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp,
            LayerNormOp, BatchNormOp, EmbeddingOp, ReshapeOp, TransposeOp,

@@ -8,6 +8,8 @@
 // RUN: remat-opt %s -remat-autodiff="functions=mlp_bf16" | remat-run --entry=mlp_bf16_grad --check-gradients | FileCheck %s --check-prefix=BF16
 // RUN: remat-opt %s -remat-autodiff="functions=mlp_f16" | remat-run --entry=mlp_f16_grad --check-gradients | FileCheck %s --check-prefix=F16
 // RUN: remat-opt %s -remat-autodiff="functions=mixed" | remat-run --entry=mixed_grad --check-gradients | FileCheck %s --check-prefix=MIXED
+// RUN: remat-opt %s -remat-autodiff="functions=bf16_f32_loss" | remat-run --entry=bf16_f32_loss_grad --check-gradients | FileCheck %s --check-prefix=CONVERT
+// RUN: remat-opt %s -remat-autodiff="functions=bf16_f32_loss" | FileCheck %s --check-prefix=CONVERT-IR
 
 // BF16: gradient check @mlp_bf16_grad: finite differences of @mlp_bf16__f32_reference, the f32 copy of @mlp_bf16
 // BF16-COUNT-4: gradient check @mlp_bf16_grad wrt {{[0-9]+}}: PASSED ({{.*}} <= tol 0.05 over 4 directions,
@@ -51,4 +53,25 @@ func.func @mixed(%x: tensor<4x8xbf16>, %y: tensor<4x8xbf16>) -> tensor<bf16> {
   %s = remat.sigmoid %xc : tensor<4x8xbf16>
   %loss = remat.mse %s, %y : tensor<4x8xbf16> -> tensor<bf16>
   return %loss : tensor<bf16>
+}
+
+// A bf16 model with an f32 loss (mixed precision as PyTorch's autocast
+// computes it): the logits are converted to f32, and their gradient is
+// converted back to bf16 for the matmuls' backward.
+// CONVERT: gradient check @bf16_f32_loss_grad: finite differences of @bf16_f32_loss__f32_reference
+// CONVERT-COUNT-3: gradient check @bf16_f32_loss_grad wrt {{[0-9]+}}: PASSED ({{.*}} <= tol 0.05 over
+// CONVERT-NOT: FAILED
+// CONVERT-IR-LABEL: func.func @bf16_f32_loss_grad
+// CONVERT-IR: remat.convert %{{.*}} : tensor<8x5xbf16> -> tensor<8x5xf32>
+// CONVERT-IR: remat.cross_entropy_grad
+// CONVERT-IR: remat.convert %{{.*}} : tensor<8x5xf32> -> tensor<8x5xbf16>
+func.func @bf16_f32_loss(%x: tensor<8x16xbf16>, %labels: tensor<8xi32>,
+                         %w1: tensor<16x32xbf16>,
+                         %w2: tensor<32x5xbf16>) -> tensor<f32> {
+  %h = remat.matmul %x, %w1 : tensor<8x16xbf16>, tensor<16x32xbf16> -> tensor<8x32xbf16>
+  %a = remat.tanh %h : tensor<8x32xbf16>
+  %o = remat.matmul %a, %w2 : tensor<8x32xbf16>, tensor<32x5xbf16> -> tensor<8x5xbf16>
+  %o32 = remat.convert %o : tensor<8x5xbf16> -> tensor<8x5xf32>
+  %loss = remat.cross_entropy %o32, %labels : tensor<8x5xf32>, tensor<8xi32> -> tensor<f32>
+  return %loss : tensor<f32>
 }

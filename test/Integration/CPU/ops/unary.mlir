@@ -33,6 +33,19 @@
 // RUN: %python %S/../../reference.py cos --in %t.cos_33x65.in --out %t.cos_33x65.out
 // RUN: remat-run %s --entry=sin_bf16 --seed=16 --save-inputs=%t.sin_bf16.in --save-outputs=%t.sin_bf16.out > /dev/null
 // RUN: %python %S/../../reference.py sin --in %t.sin_bf16.in --out %t.sin_bf16.out
+// remat.convert: narrowing rounds to nearest even (f16 overflows to inf
+// past 65504, so the wide input crosses it); widening is exact.
+// RUN: %python %S/../../reference.py make-input %t.wide_33x65.npy --shape 33x65 --low -70000 --high 70000 --seed 4
+// RUN: remat-run %s --entry=convert_f32_bf16 --inputs=%t.wide_33x65.npy --save-inputs=%t.cvt_bf16.in --save-outputs=%t.cvt_bf16.out > /dev/null
+// RUN: %python %S/../../reference.py convert --to bf16 --in %t.cvt_bf16.in --out %t.cvt_bf16.out
+// RUN: remat-run %s --entry=convert_f32_f16 --inputs=%t.wide_33x65.npy --save-inputs=%t.cvt_f16.in --save-outputs=%t.cvt_f16.out > /dev/null
+// RUN: %python %S/../../reference.py convert --to f16 --in %t.cvt_f16.in --out %t.cvt_f16.out
+// RUN: remat-run %s --no-vectorize --entry=convert_f32_f16 --inputs=%t.wide_33x65.npy --save-inputs=%t.novec_cvt.in --save-outputs=%t.novec_cvt.out > /dev/null
+// RUN: %python %S/../../reference.py convert --to f16 --in %t.novec_cvt.in --out %t.novec_cvt.out
+// RUN: remat-run %s --entry=convert_bf16_f32 --seed=18 --save-inputs=%t.cvt_up.in --save-outputs=%t.cvt_up.out > /dev/null
+// RUN: %python %S/../../reference.py convert --to f32 --in %t.cvt_up.in --out %t.cvt_up.out
+// RUN: remat-run %s --entry=convert_f16_bf16 --seed=19 --save-inputs=%t.cvt_hb.in --save-outputs=%t.cvt_hb.out > /dev/null
+// RUN: %python %S/../../reference.py convert --to bf16 --in %t.cvt_hb.in --out %t.cvt_hb.out
 // The plain-loop lowering (no tiling or vectorization).
 // RUN: remat-run %s --no-vectorize --entry=cos_33x65 --seed=17 --save-inputs=%t.novec_cos.in --save-outputs=%t.novec_cos.out > /dev/null
 // RUN: %python %S/../../reference.py cos --in %t.novec_cos.in --out %t.novec_cos.out
@@ -151,4 +164,24 @@ func.func @log_f16(%x: tensor<5x24xf16>) -> tensor<5x24xf16> {
 func.func @rsqrt_f16(%x: tensor<5x24xf16>) -> tensor<5x24xf16> {
   %y = remat.rsqrt %x : tensor<5x24xf16>
   return %y : tensor<5x24xf16>
+}
+
+func.func @convert_f32_bf16(%x: tensor<33x65xf32>) -> tensor<33x65xbf16> {
+  %y = remat.convert %x : tensor<33x65xf32> -> tensor<33x65xbf16>
+  return %y : tensor<33x65xbf16>
+}
+
+func.func @convert_f32_f16(%x: tensor<33x65xf32>) -> tensor<33x65xf16> {
+  %y = remat.convert %x : tensor<33x65xf32> -> tensor<33x65xf16>
+  return %y : tensor<33x65xf16>
+}
+
+func.func @convert_bf16_f32(%x: tensor<8x64xbf16>) -> tensor<8x64xf32> {
+  %y = remat.convert %x : tensor<8x64xbf16> -> tensor<8x64xf32>
+  return %y : tensor<8x64xf32>
+}
+
+func.func @convert_f16_bf16(%x: tensor<7x13xf16>) -> tensor<7x13xbf16> {
+  %y = remat.convert %x : tensor<7x13xf16> -> tensor<7x13xbf16>
+  return %y : tensor<7x13xbf16>
 }

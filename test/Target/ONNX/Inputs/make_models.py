@@ -278,6 +278,37 @@ def trig(out, rng):
             expected.astype(np.float32))
 
 
+def to_bf16(values):
+    """Rounds float values to bf16 (nearest even), returned as float32."""
+    bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+    return rounded.astype(np.uint32).view(np.float32)
+
+
+def cast_mixed(out, rng):
+    """Cast between float types, as a mixed-precision export has them: a
+    bf16 middle between f32 ends, y = f32(bf16(x) * bf16(x)) + x."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 8])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 8])
+    nodes = [
+        helper.make_node("Cast", ["x"], ["xb"], name="to_bf16",
+                         to=TensorProto.BFLOAT16),
+        helper.make_node("Mul", ["xb", "xb"], ["sq"], name="square"),
+        helper.make_node("Cast", ["sq"], ["sq32"], name="to_f32",
+                         to=TensorProto.FLOAT),
+        helper.make_node("Add", ["sq32", "x"], ["y"], name="add"),
+    ]
+    graph = helper.make_graph(nodes, "cast_mixed", [x], [y])
+    save(helper.make_model(graph, opset_imports=OPSET), out,
+         "cast_mixed.onnx")
+    xv = (rng.standard_normal((3, 8)) * 3).astype(np.float32)
+    xb = to_bf16(xv).astype(np.float64)
+    expected = to_bf16(xb * xb).astype(np.float64) + xv.astype(np.float64)
+    np.save(os.path.join(out, "cast_mixed.in0.npy"), xv)
+    np.save(os.path.join(out, "cast_mixed.expected.npy"),
+            expected.astype(np.float32))
+
+
 def bad_models(out):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
@@ -316,10 +347,11 @@ def bad_models(out):
         training_mode=1)], "bn_stats", (xb,), (yb, mb))
     bn.graph.initializer.extend(stats)
     save(bn, out, "bn_running_stats.onnx")
-    yh = helper.make_tensor_value_info("y", TensorProto.FLOAT16, [2, 4])
-    save(model([helper.make_node("Cast", ["x"], ["y"], name="to_half",
-                                 to=TensorProto.FLOAT16)], "cast_f16",
-               (x,), (yh,)), out, "cast_f16.onnx")
+    # A Cast of integers computed at run time (ids to floats).
+    xl = helper.make_tensor_value_info("ids", TensorProto.INT64, [2, 4])
+    save(model([helper.make_node("Cast", ["ids"], ["y"], name="ids_to_float",
+                                 to=TensorProto.FLOAT)], "cast_int",
+               (xl,), (y,)), out, "cast_int.onnx")
     with open(os.path.join(out, "not_onnx.onnx"), "wb") as f:
         f.write(b"this is not a protobuf \xff\xff\xff\xff")
 
@@ -333,6 +365,7 @@ def main():
     bad_models(out)
     mixed_ops(out, np.random.default_rng(1))
     trig(out, np.random.default_rng(2))
+    cast_mixed(out, np.random.default_rng(3))
 
 
 if __name__ == "__main__":

@@ -160,6 +160,25 @@ def Remat_GeluOp : Remat_Op<"gelu", [Pure, SameOperandsAndResultType,
   let assemblyFormat = "$input `` $approximation attr-dict `:` type($input)";
 }
 
+def Remat_ConvertOp : Remat_Op<"convert", [Pure, SameOperandsAndResultShape]> {
+  let summary = "element type conversion between f32, f16 and bf16";
+  let description = [{
+    Converts each element to the result's element type: widening (f16 or
+    bf16 to f32) is exact; narrowing rounds to nearest even, as
+    `arith.truncf`, `torch.Tensor.to` and ONNX `Cast` do. A bf16 or f16 model
+    thus computes an f32 loss, and the gradient flows back through the
+    conversion in the operand's type. Cost: one FLOP per element.
+
+    ```mlir
+    %y = remat.convert %x : tensor<4x8xbf16> -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Remat_FloatTensor:$input);
+  let results = (outs Remat_FloatTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Elementwise binary
 //===----------------------------------------------------------------------===//
