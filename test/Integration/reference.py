@@ -521,6 +521,7 @@ OPS = {
                                       np.ones_like(x[0]))]),
     "cos": (1, lambda a, x: [Expected(np.cos(x[0]), "transcendental",
                                       np.ones_like(x[0]))]),
+    "erf": (1, unary(np.vectorize(math.erf), "transcendental")),
     "sigmoid": (1, unary(sigmoid, "transcendental")),
     "convert": (1, convert),
     "gelu": (1, gelu),

@@ -53,6 +53,9 @@ Value scalarOf(SinOp, OpBuilder &b, Location loc, ValueRange a) {
 Value scalarOf(CosOp, OpBuilder &b, Location loc, ValueRange a) {
   return math::CosOp::create(b, loc, a[0]);
 }
+Value scalarOf(ErfOp, OpBuilder &b, Location loc, ValueRange a) {
+  return math::ErfOp::create(b, loc, a[0]);
+}
 Value scalarOf(SigmoidOp, OpBuilder &b, Location loc, ValueRange a) {
   Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, a[0]));
   Value d = arith::AddFOp::create(b, loc, cst(b, loc, 1.0), e);
@@ -310,6 +313,7 @@ void remat::lowering::populateElementwisePatterns(
                ElementwiseLowering<LogOp>, ElementwiseLowering<SqrtOp>,
                ElementwiseLowering<RsqrtOp>, ElementwiseLowering<TanhOp>,
                ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
+               ElementwiseLowering<ErfOp>,
                ElementwiseLowering<SigmoidOp>, ElementwiseLowering<ReluOp>,
                ElementwiseLowering<GeluOp>, ElementwiseLowering<ConvertOp>,
                ElementwiseLowering<AddOp>,

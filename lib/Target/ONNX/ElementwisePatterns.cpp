@@ -103,11 +103,17 @@ LogicalResult convertPow(NodeContext &ctx) {
     ctx.setOutput(0, MulOp::create(ctx.builder, ctx.loc, *x, *x));
     return success();
   }
+  if (exponent == 3.0) {
+    // GPT-2's tanh GELU: x * x * x, as PyTorch computes pow(x, 3).
+    Value square = MulOp::create(ctx.builder, ctx.loc, *x, *x);
+    ctx.setOutput(0, MulOp::create(ctx.builder, ctx.loc, square, *x));
+    return success();
+  }
   if (exponent == 0.5) {
     ctx.setOutput(0, SqrtOp::create(ctx.builder, ctx.loc, *x));
     return success();
   }
-  return ctx.emitError() << "only a constant exponent of 2 or 0.5 is "
+  return ctx.emitError() << "only a constant exponent of 2, 3 or 0.5 is "
                             "supported";
 }
 
@@ -201,6 +207,7 @@ void remat::onnx_import::populateElementwisePatterns(
   patterns["Exp"] = convertUnary<ExpOp>;
   patterns["Sin"] = convertUnary<SinOp>;
   patterns["Cos"] = convertUnary<CosOp>;
+  patterns["Erf"] = convertUnary<ErfOp>;
   patterns["Log"] = convertUnary<LogOp>;
   patterns["Sqrt"] = convertUnary<SqrtOp>;
   patterns["Neg"] = convertUnary<NegOp>;

@@ -25,7 +25,9 @@ func.func @unary(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %8 = remat.gelu %7 tanh : tensor<4x8xf32>
   // CHECK: remat.gelu %{{.*}} erf : tensor<4x8xf32>
   %9 = remat.gelu %8 erf : tensor<4x8xf32>
-  return %9 : tensor<4x8xf32>
+  // CHECK: remat.erf %{{.*}} : tensor<4x8xf32>
+  %10 = remat.erf %9 : tensor<4x8xf32>
+  return %10 : tensor<4x8xf32>
 }
 
 // CHECK-LABEL: func.func @convert

@@ -43,6 +43,7 @@ int64_t NegOp::flops() { return numElements(getResult()); }
 int64_t ExpOp::flops() { return numElements(getResult()); }
 int64_t SinOp::flops() { return numElements(getResult()); }
 int64_t CosOp::flops() { return numElements(getResult()); }
+int64_t ErfOp::flops() { return numElements(getResult()); }
 int64_t LogOp::flops() { return numElements(getResult()); }
 int64_t SqrtOp::flops() { return numElements(getResult()); }
 int64_t RsqrtOp::flops() { return 2 * numElements(getResult()); }

@@ -57,6 +57,16 @@ LogicalResult vjp(CosOp op, OpBuilder &b, ValueRange g, Grads &out) {
       NegOp::create(b, op.getLoc(), MulOp::create(b, op.getLoc(), g[0], sin)));
   return success();
 }
+LogicalResult vjp(ErfOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  // d erf(x) = 2/sqrt(pi) exp(-x^2)
+  Location loc = op.getLoc();
+  Value x = op.getInput();
+  Value density =
+      ExpOp::create(b, loc, NegOp::create(b, loc, MulOp::create(b, loc, x, x)));
+  out.push_back(ScaleOp::create(b, loc, MulOp::create(b, loc, g[0], density),
+                                b.getF64FloatAttr(1.1283791670955126)));
+  return success();
+}
 LogicalResult vjp(ConvertOp op, OpBuilder &b, ValueRange g, Grads &out) {
   // The cotangent converts back to the operand's type (rounding when the
   // operand is narrower, as PyTorch's autograd of `.to(dtype)` does).
@@ -375,7 +385,7 @@ void attach(MLIRContext *ctx) {
 
 void remat::registerGradientRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
-    attach<NegOp, ExpOp, SinOp, CosOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
+    attach<NegOp, ExpOp, SinOp, CosOp, ErfOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
            SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp, MaximumOp,
            ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp, ReduceMeanOp,
            ReduceMaxOp, MatmulOp, Conv2DOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp,

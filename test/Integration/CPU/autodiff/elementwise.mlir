@@ -6,6 +6,7 @@
 // RUN: remat-opt %s -remat-autodiff="functions=neg" | remat-run --entry=neg_grad --check-gradients | FileCheck %s --check-prefix=NEG
 // RUN: remat-opt %s -remat-autodiff="functions=tanh" | remat-run --entry=tanh_grad --check-gradients | FileCheck %s --check-prefix=TANH
 // RUN: remat-opt %s -remat-autodiff="functions=sin_cos" | remat-run --entry=sin_cos_grad --check-gradients | FileCheck %s --check-prefix=SIN_COS
+// RUN: remat-opt %s -remat-autodiff="functions=erf" | remat-run --entry=erf_grad --check-gradients | FileCheck %s --check-prefix=ERF
 // RUN: remat-opt %s -remat-autodiff="functions=sigmoid" | remat-run --entry=sigmoid_grad --check-gradients | FileCheck %s --check-prefix=SIGMOID
 // RUN: remat-opt %s -remat-autodiff="functions=exp_log" | remat-run --entry=exp_log_grad --check-gradients | FileCheck %s --check-prefix=EXP_LOG
 // RUN: remat-opt %s -remat-autodiff="functions=exp_sqrt" | remat-run --entry=exp_sqrt_grad --check-gradients | FileCheck %s --check-prefix=EXP_SQRT
@@ -45,6 +46,17 @@ func.func @sin_cos(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
   %c = remat.cos %x3 : tensor<6x5xf32>
   %sc = remat.add %s, %c : tensor<6x5xf32>
   %ly = remat.mul %sc, %r : tensor<6x5xf32>
+  %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// ERF: gradient check @erf_grad wrt {{[0-9]+}}: PASSED
+// ERF-NOT: FAIL
+// erf(2x) * r: arguments up to 2 in magnitude, where erf bends.
+func.func @erf(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
+  %x2 = remat.scale %x, 2.0 : tensor<6x5xf32>
+  %e = remat.erf %x2 : tensor<6x5xf32>
+  %ly = remat.mul %e, %r : tensor<6x5xf32>
   %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

@@ -46,6 +46,13 @@
 // RUN: %python %S/../../reference.py convert --to f32 --in %t.cvt_up.in --out %t.cvt_up.out
 // RUN: remat-run %s --entry=convert_f16_bf16 --seed=19 --save-inputs=%t.cvt_hb.in --save-outputs=%t.cvt_hb.out > /dev/null
 // RUN: %python %S/../../reference.py convert --to bf16 --in %t.cvt_hb.in --out %t.cvt_hb.out
+// RUN: %python %S/../../reference.py make-input %t.erf_in.npy --shape 33x65 --low -4 --high 4 --seed 5
+// RUN: remat-run %s --entry=erf_33x65 --inputs=%t.erf_in.npy --save-inputs=%t.erf_33x65.in --save-outputs=%t.erf_33x65.out > /dev/null
+// RUN: %python %S/../../reference.py erf --in %t.erf_33x65.in --out %t.erf_33x65.out
+// RUN: remat-run %s --no-vectorize --entry=erf_33x65 --inputs=%t.erf_in.npy --save-inputs=%t.novec_erf.in --save-outputs=%t.novec_erf.out > /dev/null
+// RUN: %python %S/../../reference.py erf --in %t.novec_erf.in --out %t.novec_erf.out
+// RUN: remat-run %s --entry=erf_bf16 --seed=20 --save-inputs=%t.erf_bf16.in --save-outputs=%t.erf_bf16.out > /dev/null
+// RUN: %python %S/../../reference.py erf --in %t.erf_bf16.in --out %t.erf_bf16.out
 // The plain-loop lowering (no tiling or vectorization).
 // RUN: remat-run %s --no-vectorize --entry=cos_33x65 --seed=17 --save-inputs=%t.novec_cos.in --save-outputs=%t.novec_cos.out > /dev/null
 // RUN: %python %S/../../reference.py cos --in %t.novec_cos.in --out %t.novec_cos.out
@@ -184,4 +191,14 @@ func.func @convert_bf16_f32(%x: tensor<8x64xbf16>) -> tensor<8x64xf32> {
 func.func @convert_f16_bf16(%x: tensor<7x13xf16>) -> tensor<7x13xbf16> {
   %y = remat.convert %x : tensor<7x13xf16> -> tensor<7x13xbf16>
   return %y : tensor<7x13xbf16>
+}
+
+func.func @erf_33x65(%x: tensor<33x65xf32>) -> tensor<33x65xf32> {
+  %y = remat.erf %x : tensor<33x65xf32>
+  return %y : tensor<33x65xf32>
+}
+
+func.func @erf_bf16(%x: tensor<9x33xbf16>) -> tensor<9x33xbf16> {
+  %y = remat.erf %x : tensor<9x33xbf16>
+  return %y : tensor<9x33xbf16>
 }

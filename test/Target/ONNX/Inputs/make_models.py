@@ -8,6 +8,7 @@ ONNX runtime is needed): Debian's python3-onnx builds the graphs.
 The files are committed (test/Target/ONNX/Inputs); rerun this script after
 changing it. Everything is seeded: reruns give identical bytes.
 """
+import math
 import os
 import sys
 
@@ -309,6 +310,47 @@ def cast_mixed(out, rng):
             expected.astype(np.float32))
 
 
+def gelu_forms(out, rng):
+    """The two GELUs as exporters write them at opset 17: torch.nn.GELU()
+    as 0.5 x (1 + Erf(x / sqrt 2)), and GPT-2's tanh form with Pow(x, 3);
+    y = gelu_erf(x) + gelu_tanh(x)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 8])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 8])
+    scalar = lambda name, v: tensor(name, np.array(v, np.float32))
+    nodes = [
+        helper.make_node("Div", ["x", "sqrt2"], ["d"], name="div"),
+        helper.make_node("Erf", ["d"], ["e"], name="erf"),
+        helper.make_node("Add", ["e", "one"], ["e1"], name="erf_plus_one"),
+        helper.make_node("Mul", ["x", "e1"], ["m"], name="times_x"),
+        helper.make_node("Mul", ["m", "half"], ["gelu_erf"], name="halve"),
+        helper.make_node("Pow", ["x", "three"], ["x3"], name="cube"),
+        helper.make_node("Mul", ["x3", "c"], ["cx3"], name="scale_cube"),
+        helper.make_node("Add", ["x", "cx3"], ["p"], name="poly"),
+        helper.make_node("Mul", ["p", "k"], ["pk"], name="scale_poly"),
+        helper.make_node("Tanh", ["pk"], ["t"], name="tanh"),
+        helper.make_node("Add", ["t", "one"], ["t1"], name="tanh_plus_one"),
+        helper.make_node("Mul", ["x", "t1"], ["xt"], name="times_x_t"),
+        helper.make_node("Mul", ["xt", "half"], ["gelu_tanh"],
+                         name="halve_t"),
+        helper.make_node("Add", ["gelu_erf", "gelu_tanh"], ["y"],
+                         name="sum"),
+    ]
+    graph = helper.make_graph(nodes, "gelu_forms", [x], [y], initializer=[
+        scalar("sqrt2", 1.4142135381698608), scalar("one", 1.0),
+        scalar("half", 0.5), scalar("three", 3.0), scalar("c", 0.044715),
+        scalar("k", 0.7978845608028654)])
+    save(helper.make_model(graph, opset_imports=OPSET), out,
+         "gelu_forms.onnx")
+    xv = (rng.standard_normal((4, 8)) * 2).astype(np.float32)
+    v = xv.astype(np.float64)
+    erf = np.vectorize(math.erf)
+    expected = 0.5 * v * (1 + erf(v / math.sqrt(2))) + 0.5 * v * (
+        1 + np.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v**3)))
+    np.save(os.path.join(out, "gelu_forms.in0.npy"), xv)
+    np.save(os.path.join(out, "gelu_forms.expected.npy"),
+            expected.astype(np.float32))
+
+
 def bad_models(out):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
@@ -347,6 +389,11 @@ def bad_models(out):
         training_mode=1)], "bn_stats", (xb,), (yb, mb))
     bn.graph.initializer.extend(stats)
     save(bn, out, "bn_running_stats.onnx")
+    # A power remat has no equivalent of.
+    pow4 = model([helper.make_node("Pow", ["x", "four"], ["y"],
+                                   name="pow4")], "pow4", (x,), (y,))
+    pow4.graph.initializer.append(tensor("four", np.array(4.0, np.float32)))
+    save(pow4, out, "pow4.onnx")
     # A Cast of integers computed at run time (ids to floats).
     xl = helper.make_tensor_value_info("ids", TensorProto.INT64, [2, 4])
     save(model([helper.make_node("Cast", ["ids"], ["y"], name="ids_to_float",
@@ -366,6 +413,7 @@ def main():
     mixed_ops(out, np.random.default_rng(1))
     trig(out, np.random.default_rng(2))
     cast_mixed(out, np.random.default_rng(3))
+    gelu_forms(out, np.random.default_rng(4))
 
 
 if __name__ == "__main__":

@@ -136,6 +136,7 @@ def Remat_RsqrtOp : Remat_UnaryOp<"rsqrt", "reciprocal square root", "2">;
 def Remat_TanhOp : Remat_UnaryOp<"tanh", "hyperbolic tangent", "1">;
 def Remat_SinOp : Remat_UnaryOp<"sin", "sine", "1">;
 def Remat_CosOp : Remat_UnaryOp<"cos", "cosine", "1">;
+def Remat_ErfOp : Remat_UnaryOp<"erf", "Gauss error function", "1">;
 def Remat_SigmoidOp : Remat_UnaryOp<"sigmoid", "logistic sigmoid 1/(1+exp(-x))",
                                     "4">;
 def Remat_ReluOp : Remat_UnaryOp<"relu", "rectified linear unit max(x, 0)",
