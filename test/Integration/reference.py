@@ -195,6 +195,14 @@ def convert(a, x):
     return [Expected(out, "exact")]
 
 
+def where(a, x):
+    """remat.where with the constant mask --values (0/1) of --shape,
+    broadcast to the operands' shape: exact selection."""
+    mask = np.array(float_list(a.values)).reshape(shape_of(a.shape)) != 0
+    return [Expected(np.where(np.broadcast_to(mask, x[0].shape), x[0], x[1]),
+                     "exact")]
+
+
 def sigmoid(v):
     return 1.0 / (1.0 + np.exp(-v))
 
@@ -530,6 +538,7 @@ OPS = {
     "mul": (2, binary(np.multiply, "rounded")),
     "div": (2, binary(np.divide, "rounded")),
     "maximum": (2, binary(np.maximum, "exact")),
+    "where": (2, where),
     "scale": (1, scale_op),
     "broadcast": (1, broadcast),
     "reduce_sum": (1, reduction("sum")),

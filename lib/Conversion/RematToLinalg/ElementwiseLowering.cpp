@@ -88,6 +88,9 @@ Value scalarOf(GeluOp op, OpBuilder &b, Location loc, ValueRange a) {
 /// The body computes in f32: the operand is widened and the result rounded
 /// to its type (mapElementwise's conversions), which is the conversion.
 Value scalarOf(ConvertOp, OpBuilder &, Location, ValueRange a) { return a[0]; }
+Value scalarOf(WhereOp, OpBuilder &b, Location loc, ValueRange a) {
+  return arith::SelectOp::create(b, loc, a[0], a[1], a[2]);
+}
 Value scalarOf(AddOp, OpBuilder &b, Location loc, ValueRange a) {
   return arith::AddFOp::create(b, loc, a[0], a[1]);
 }
@@ -316,6 +319,7 @@ void remat::lowering::populateElementwisePatterns(
                ElementwiseLowering<ErfOp>,
                ElementwiseLowering<SigmoidOp>, ElementwiseLowering<ReluOp>,
                ElementwiseLowering<GeluOp>, ElementwiseLowering<ConvertOp>,
+               ElementwiseLowering<WhereOp>,
                ElementwiseLowering<AddOp>,
                ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
                ElementwiseLowering<DivOp>, ElementwiseLowering<MaximumOp>,

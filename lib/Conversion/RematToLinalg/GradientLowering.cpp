@@ -265,6 +265,27 @@ struct MaximumGradLowering final : OpConversionPattern<MaximumGradOp> {
   }
 };
 
+/// where_grad: the cotangent to the selected side, zero to the other.
+struct WhereGradLowering final : OpConversionPattern<WhereGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WhereGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getTrueGrad().getType();
+    AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+    SmallVector<Value> results = mapWithMapsMulti(
+        rewriter, op.getLoc(), {type, type},
+        ValueRange{adaptor.getCondition(), adaptor.getGrad()}, {id, id},
+        [](OpBuilder &b, Location l, ValueRange a) -> SmallVector<Value> {
+          Value zero = cst(b, l, 0.0);
+          return {arith::SelectOp::create(b, l, a[0], a[1], zero),
+                  arith::SelectOp::create(b, l, a[0], zero, a[1])};
+        });
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Reductions and softmax
 //===----------------------------------------------------------------------===//
@@ -1080,7 +1101,7 @@ struct SliceGradLowering final : OpConversionPattern<SliceGradOp> {
 void remat::lowering::populateGradientPatterns(TypeConverter &converter,
                                                RewritePatternSet &patterns) {
   patterns.add<
-      ReluGradLowering, GeluGradLowering, MaximumGradLowering,
+      ReluGradLowering, GeluGradLowering, MaximumGradLowering, WhereGradLowering,
       ReduceMaxGradLowering, SoftmaxGradLowering, MaxPool2DGradLowering,
       AvgPool2DGradLowering, Conv2DGradInputLowering, Conv2DGradFilterLowering,
       LayerNormGradLowering, BatchNormGradLowering, EmbeddingGradLowering,

@@ -62,6 +62,30 @@ LogicalResult convertBinary(NodeContext &ctx) {
   return success();
 }
 
+/// Where(condition, x, y): the three broadcast to the output's shape (numpy
+/// rules), the condition a boolean tensor (a constant mask, typically).
+LogicalResult convertWhere(NodeContext &ctx) {
+  FailureOr<Value> cond = ctx.input(0), x = ctx.input(1), y = ctx.input(2);
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(cond) || failed(x) || failed(y) || failed(type))
+    return failure();
+  if (!getElementTypeOrSelf(cond->getType()).isInteger(1))
+    return ctx.emitError() << "its condition is " << cond->getType()
+                           << "; expected a tensor of BOOL";
+  if (!isa<FloatType>(type->getElementType()))
+    return ctx.emitError() << "selects " << *type
+                           << "; remat imports Where of floats only";
+  if (getElementTypeOrSelf(x->getType()) != getElementTypeOrSelf(y->getType()))
+    return ctx.emitError() << "operands have different element types ("
+                           << x->getType() << ", " << y->getType()
+                           << "); insert a Cast";
+  ctx.setOutput(0, WhereOp::create(ctx.builder, ctx.loc,
+                                   broadcastTo(ctx, *cond, *type),
+                                   broadcastTo(ctx, *x, *type),
+                                   broadcastTo(ctx, *y, *type)));
+  return success();
+}
+
 /// Identity, and Dropout as inference runs it (its output #1, the mask, is
 /// not supported).
 LogicalResult convertIdentity(NodeContext &ctx) {
@@ -221,4 +245,5 @@ void remat::onnx_import::populateElementwisePatterns(
   patterns["Pow"] = convertPow;
   patterns["Clip"] = convertClip;
   patterns["Cast"] = convertCast;
+  patterns["Where"] = convertWhere;
 }

@@ -9,6 +9,7 @@
 
 #include "remat/Target/ONNX/Import.h"
 
+#include "ConstantFolding.h"
 #include "NodeContext.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -83,6 +84,7 @@ private:
   LogicalResult fixSymbolicDimensions();
   LogicalResult inferShapes();
   void collectTypes();
+  LogicalResult foldConstants();
   void findShapeComputations();
   LogicalResult importNodes(OpBuilder &b);
   FailureOr<Value> appendLoss(OpBuilder &b, Value output, Value labels);
@@ -98,6 +100,11 @@ private:
   std::deque<onnx::TypeProto> ownedTypes;
   /// Nodes whose every output only computes shapes.
   llvm::DenseSet<size_t> shapeOnlyNodes;
+  /// Nodes evaluated at import (ConstantFolding.h), and their results.
+  llvm::DenseSet<size_t> foldedNodes;
+  std::deque<onnx::TensorProto> foldedTensors;
+  /// Values an imported node reads as data, and the graph's outputs.
+  llvm::StringSet<> readAsData, graphOutputs;
   /// Initializers read as data (others only give shapes).
   llvm::StringSet<> dataInitializers;
   ImportState state;
@@ -230,16 +237,69 @@ void Importer::collectTypes() {
           state.constants[node.output(0)] = &attr.t();
 }
 
+LogicalResult Importer::foldConstants() {
+  // The parameters (float initializers of more than one element) are
+  // arguments, never folded; every other constant computation is evaluated.
+  llvm::StringSet<> parameters;
+  for (const onnx::TensorProto &init : model.graph().initializer()) {
+    int64_t elements = 1;
+    for (int64_t d : init.dims())
+      elements *= d;
+    bool isFloat = init.data_type() == onnx::TensorProto::FLOAT ||
+                   init.data_type() == onnx::TensorProto::FLOAT16 ||
+                   init.data_type() == onnx::TensorProto::BFLOAT16;
+    if (isFloat && elements != 1)
+      parameters.insert(init.name());
+  }
+  // Each evaluated node becomes a Constant in the model and shape inference
+  // runs again: what reads the result (a Gather of rows by a folded Range)
+  // then gets a static type, and may be evaluated in turn.
+  for (int round = 0;; ++round) {
+    foldedTensors.clear();
+    foldedNodes = foldConstantNodes(model.graph(), state, parameters,
+                                    foldedTensors);
+    onnx::GraphProto &graph = *model.mutable_graph();
+    bool rewrote = false;
+    for (size_t i : foldedNodes) {
+      onnx::NodeProto &node = *graph.mutable_node(static_cast<int>(i));
+      if (node.op_type() == "Constant")
+        continue;
+      onnx::TensorProto value = *state.constants.lookup(node.output(0));
+      std::string output = node.output(0);
+      node.clear_input();
+      node.clear_output();
+      node.clear_attribute();
+      node.set_op_type("Constant");
+      node.clear_domain();
+      node.add_output(output);
+      onnx::AttributeProto *attr = node.add_attribute();
+      attr->set_name("value");
+      attr->set_type(onnx::AttributeProto::TENSOR);
+      *attr->mutable_t() = std::move(value);
+      rewrote = true;
+    }
+    if (!rewrote || round == 8)
+      return success();
+    state.types.clear();
+    state.constants.clear();
+    ownedTypes.clear();
+    if (failed(inferShapes()))
+      return failure();
+    collectTypes();
+  }
+}
+
 void Importer::findShapeComputations() {
   const onnx::GraphProto &graph = model.graph();
-  llvm::StringSet<> graphOutputs;
   for (const onnx::ValueInfoProto &output : graph.output())
     graphOutputs.insert(output.name());
   // Values some imported node reads as data. Nodes are in topological
   // order: walking backwards, every reader is decided before its producer.
-  llvm::StringSet<> readAsData;
+  // A folded node reads nothing at run time.
   for (size_t i = graph.node_size(); i-- > 0;) {
     const onnx::NodeProto &node = graph.node(i);
+    if (foldedNodes.contains(i))
+      continue;
     bool shapeOnly = isShapeComputation(node.op_type()) &&
                      llvm::none_of(node.output(), [&](const std::string &out) {
                        return out.empty() ? false
@@ -279,6 +339,26 @@ LogicalResult Importer::importNodes(OpBuilder &b) {
     const onnx::NodeProto &node = graph.node(i);
     Location loc = nodeLoc(node, i);
     NodeContext ctx(node, b, loc, state);
+    if (foldedNodes.contains(i)) {
+      // Evaluated: a constant wherever the model reads it as data.
+      for (int k = 0; k < node.output_size(); ++k) {
+        const std::string &name = node.output(k);
+        if (!readAsData.contains(name) && !graphOutputs.contains(name))
+          continue;
+        FailureOr<RankedTensorType> type = ctx.outputType(k);
+        if (failed(type))
+          return failure();
+        DenseElementsAttr data =
+            readElements(*state.constants.lookup(name), *type);
+        if (!data) {
+          ctx.emitError() << "its constant result '" << name
+                          << "' does not have the inferred type " << *type;
+          return failure();
+        }
+        ctx.setOutput(k, ConstantOp::create(b, loc, data));
+      }
+      continue;
+    }
     if (!node.domain().empty() && node.domain() != "ai.onnx") {
       ctx.emitError() << "op of domain '" << node.domain()
                       << "' is not a standard ONNX op; remat-translate "
@@ -326,6 +406,8 @@ OwningOpRef<ModuleOp> Importer::run() {
       failed(inferShapes()))
     return nullptr;
   collectTypes();
+  if (failed(foldConstants()))
+    return nullptr;
   findShapeComputations();
   const onnx::GraphProto &graph = model.graph();
 

@@ -23,6 +23,8 @@ static Type convertElementType(int32_t type, MLIRContext *context) {
     return b.getI32Type();
   case onnx::TensorProto::INT64:
     return b.getI64Type();
+  case onnx::TensorProto::BOOL:
+    return b.getI1Type();
   default:
     return nullptr;
   }
@@ -47,7 +49,7 @@ remat::onnx_import::convertTensorType(const onnx::TypeProto &type,
   if (!element) {
     why = "has element type " + elementTypeName(tensor.elem_type()) +
           ", which remat has no tensors of (FLOAT, FLOAT16, BFLOAT16, INT32, "
-          "INT64)";
+          "INT64, BOOL)";
     return failure();
   }
   if (!tensor.has_shape()) {
@@ -104,6 +106,23 @@ remat::onnx_import::readElements(const onnx::TensorProto &tensor,
     return nullptr;
   int64_t count = type.getNumElements();
   Type element = type.getElementType();
+  if (tensor.data_type() == onnx::TensorProto::BOOL) {
+    // One byte per element in raw data, one int32 each otherwise.
+    SmallVector<bool> values;
+    if (tensor.has_raw_data()) {
+      const std::string &raw = tensor.raw_data();
+      if (raw.size() != static_cast<size_t>(count))
+        return nullptr;
+      for (char byte : raw)
+        values.push_back(byte != 0);
+    } else {
+      if (tensor.int32_data_size() != count)
+        return nullptr;
+      for (int32_t v : tensor.int32_data())
+        values.push_back(v != 0);
+    }
+    return DenseElementsAttr::get(type, ArrayRef<bool>(values));
+  }
   if (tensor.has_raw_data()) {
     const std::string &raw = tensor.raw_data();
     size_t bytes = static_cast<size_t>(count) *

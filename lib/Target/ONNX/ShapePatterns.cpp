@@ -30,6 +30,27 @@ LogicalResult convertReshape(NodeContext &ctx) {
   return success();
 }
 
+/// Expand (numpy broadcasting to a shape): remat.broadcast to the inferred
+/// output type (small expands of constants are folded instead).
+LogicalResult convertExpand(NodeContext &ctx) {
+  FailureOr<Value> x = ctx.input(0);
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(x) || failed(type))
+    return failure();
+  auto from = cast<RankedTensorType>(x->getType());
+  if (from.getShape() == type->getShape()) {
+    ctx.setOutput(0, *x);
+    return success();
+  }
+  int64_t offset = type->getRank() - from.getRank();
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < from.getRank(); ++d)
+    dims.push_back(offset + d);
+  ctx.setOutput(0, BroadcastOp::create(ctx.builder, ctx.loc, *type, *x,
+                                       ctx.builder.getDenseI64ArrayAttr(dims)));
+  return success();
+}
+
 LogicalResult convertTranspose(NodeContext &ctx) {
   FailureOr<Value> x = ctx.input(0);
   FailureOr<RankedTensorType> type = ctx.outputType(0);
@@ -220,6 +241,7 @@ void remat::onnx_import::populateShapePatterns(
   patterns["Concat"] = convertConcat;
   patterns["Slice"] = convertSlice;
   patterns["Gather"] = convertGather;
+  patterns["Expand"] = convertExpand;
   patterns["Constant"] = convertConstant;
 }
 

@@ -25,6 +25,14 @@ func.func @maximum_grad_types(%g: tensor<4xf32>, %a: tensor<4xf32>, %b: tensor<4
 
 // -----
 
+func.func @where_grad_shapes(%m: tensor<4xi1>, %g: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{failed to verify that all of {condition, grad, true_grad, false_grad} have same shape}}
+  %0:2 = remat.where_grad %m, %g : tensor<4xi1>, tensor<8xf32>
+  return %0#0 : tensor<8xf32>
+}
+
+// -----
+
 func.func @reduce_max_grad_dims(%g: tensor<4xf32>, %x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   // expected-error @+1 {{'remat.reduce_max_grad' op dims: dimension 2 is out of range for rank 2}}
   %0 = remat.reduce_max_grad %g, %x, %g dims [2] : tensor<4xf32>, tensor<4x8xf32>

@@ -22,6 +22,13 @@ func.func @elementwise(%g: tensor<4x8xf32>, %x: tensor<4x8xf32>,
       tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<2x3xbf16>
 }
 
+// CHECK-LABEL: func.func @where_grad
+func.func @where_grad(%m: tensor<4x8xi1>, %g: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  // CHECK: %{{.*}}, %{{.*}} = remat.where_grad %{{.*}}, %{{.*}} : tensor<4x8xi1>, tensor<4x8xf32>
+  %0:2 = remat.where_grad %m, %g : tensor<4x8xi1>, tensor<4x8xf32>
+  return %0#0, %0#1 : tensor<4x8xf32>, tensor<4x8xf32>
+}
+
 // CHECK-LABEL: func.func @reductions
 func.func @reductions(%x: tensor<4x8xf32>, %g: tensor<4xf32>, %m: tensor<4xf32>,
                       %gk: tensor<1x8xf32>, %mk: tensor<1x8xf32>,

@@ -593,7 +593,7 @@ func.func @mse_types(%p: tensor<8xf32>, %t: tensor<4xf32>) -> tensor<f32> {
 // -----
 
 func.func @constant_dynamic() -> tensor<?xf32> {
-  // expected-error @+1 {{result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<?xf32>'}}
+  // expected-error @+1 {{result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32, i64 or i1 in device memory, but got 'tensor<?xf32>'}}
   %0 = "remat.constant"() <{value = dense<1.0> : tensor<4xf32>}> : () -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -785,7 +785,7 @@ func.func @empty_channels(%x: tensor<1x0x5x5xf32>, %w: tensor<1x0x3x3xf32>) -> t
 // -----
 
 func.func @empty_slice(%x: tensor<4x4xf32>) -> tensor<0x4xf32> {
-  // expected-error @+1 {{'remat.slice' op result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory, but got 'tensor<0x4xf32>'}}
+  // expected-error @+1 {{'remat.slice' op result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32, i64 or i1 in device memory, but got 'tensor<0x4xf32>'}}
   %r = remat.slice %x start [1, 0] limit [1, 4] : tensor<4x4xf32> -> tensor<0x4xf32>
   return %r : tensor<0x4xf32>
 }
@@ -813,7 +813,7 @@ func.func @scan_lengths(%h: tensor<4xf32>, %a: tensor<3x4xf32>, %b: tensor<2x4xf
 // -----
 
 func.func @scan_zero_layers(%h: tensor<4xf32>, %a: tensor<0x4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'remat.scan' op operand #1 must be variadic of statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32 or i64 in device memory or statically shaped tensor (at most 256 TiB) of integers, floats, index or complex numbers in host memory (#remat.host encoding), but got 'tensor<0x4xf32>'}}
+  // expected-error @+1 {{'remat.scan' op operand #1 must be variadic of statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, bf16, i32, i64 or i1 in device memory or statically shaped tensor (at most 256 TiB) of integers, floats, index or complex numbers in host memory (#remat.host encoding), but got 'tensor<0x4xf32>'}}
   %0 = remat.scan mode <full> (%c = %h : tensor<4xf32>) over (%x = %a : tensor<0x4xf32>) -> (tensor<4xf32>) {
     remat.yield %c : tensor<4xf32>
   }
@@ -966,4 +966,28 @@ func.func @convert_to_integer(%x: tensor<4xf32>) -> tensor<4xi32> {
   // expected-error @+1 {{result #0 must be statically shaped, non-empty tensor (at most 256 TiB) of f32, f16 or bf16 in device memory, but got 'tensor<4xi32>'}}
   %0 = remat.convert %x : tensor<4xf32> -> tensor<4xi32>
   return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @where_float_condition(%m: tensor<4xf32>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{operand #0 must be statically shaped, non-empty tensor (at most 256 TiB) of i1 in device memory, but got 'tensor<4xf32>'}}
+  %0 = remat.where %m, %a, %a : tensor<4xf32>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @where_shape_mismatch(%m: tensor<1x4xi1>, %a: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{failed to verify that all of {condition, true_value, false_value, result} have same shape}}
+  %0 = remat.where %m, %a, %a : tensor<1x4xi1>, tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @where_type_mismatch(%m: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xbf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{failed to verify that all of {true_value, false_value, result} have same type}}
+  %0 = "remat.where"(%m, %a, %b) : (tensor<4xi1>, tensor<4xf32>, tensor<4xbf16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

@@ -30,6 +30,17 @@ func.func @unary(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %10 : tensor<4x8xf32>
 }
 
+// CHECK-LABEL: func.func @where
+func.func @where(%m: tensor<4x8xi1>, %a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // CHECK: remat.where %{{.*}}, %{{.*}}, %{{.*}} : tensor<4x8xi1>, tensor<4x8xf32>
+  %0 = remat.where %m, %a, %b : tensor<4x8xi1>, tensor<4x8xf32>
+  // CHECK: remat.constant dense<true> : tensor<4x8xi1>
+  %1 = remat.constant dense<true> : tensor<4x8xi1>
+  // CHECK: remat.transpose
+  %2 = remat.transpose %1 perm [1, 0] : tensor<4x8xi1> -> tensor<8x4xi1>
+  return %0 : tensor<4x8xf32>
+}
+
 // CHECK-LABEL: func.func @convert
 func.func @convert(%x: tensor<4x8xf32>) -> tensor<4x8xf16> {
   // CHECK: remat.convert %{{.*}} : tensor<4x8xf32> -> tensor<4x8xbf16>

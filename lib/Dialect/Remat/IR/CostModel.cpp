@@ -50,6 +50,7 @@ int64_t RsqrtOp::flops() { return 2 * numElements(getResult()); }
 int64_t TanhOp::flops() { return numElements(getResult()); }
 int64_t SigmoidOp::flops() { return 4 * numElements(getResult()); }
 int64_t ReluOp::flops() { return numElements(getResult()); }
+int64_t WhereOp::flops() { return numElements(getResult()); }
 int64_t ConvertOp::flops() { return numElements(getResult()); }
 int64_t GeluOp::flops() {
   int64_t perElement = getApproximation() == GeluApproximation::Tanh ? 8 : 5;
@@ -203,6 +204,7 @@ int64_t GeluGradOp::flops() {
   return perElement * numElements(getResult());
 }
 int64_t MaximumGradOp::flops() { return 2 * numElements(getGrad()); }
+int64_t WhereGradOp::flops() { return numElements(getGrad()); }
 
 int64_t ReduceMaxGradOp::flops() { return 4 * numElements(getInput()); }
 

@@ -150,6 +150,11 @@ LogicalResult vjp(MaximumOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.append({grads.getResult(0), grads.getResult(1)});
   return success();
 }
+LogicalResult vjp(WhereOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  auto grads = WhereGradOp::create(b, op.getLoc(), op.getCondition(), g[0]);
+  out.append({Value(), grads.getTrueGrad(), grads.getFalseGrad()});
+  return success();
+}
 LogicalResult vjp(ScaleOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(ScaleOp::create(b, op.getLoc(), g[0], op.getFactorAttr()));
   return success();
@@ -386,7 +391,7 @@ void attach(MLIRContext *ctx) {
 void remat::registerGradientRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
     attach<NegOp, ExpOp, SinOp, CosOp, ErfOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
-           SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp, MaximumOp,
+           SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp, MaximumOp, WhereOp,
            ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp, ReduceMeanOp,
            ReduceMaxOp, MatmulOp, Conv2DOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp,
            LayerNormOp, BatchNormOp, EmbeddingOp, ReshapeOp, TransposeOp,

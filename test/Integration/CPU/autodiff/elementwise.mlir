@@ -7,6 +7,8 @@
 // RUN: remat-opt %s -remat-autodiff="functions=tanh" | remat-run --entry=tanh_grad --check-gradients | FileCheck %s --check-prefix=TANH
 // RUN: remat-opt %s -remat-autodiff="functions=sin_cos" | remat-run --entry=sin_cos_grad --check-gradients | FileCheck %s --check-prefix=SIN_COS
 // RUN: remat-opt %s -remat-autodiff="functions=erf" | remat-run --entry=erf_grad --check-gradients | FileCheck %s --check-prefix=ERF
+// RUN: remat-opt %s -remat-autodiff="functions=causal_softmax" | remat-run --entry=causal_softmax_grad --check-gradients | FileCheck %s --check-prefix=WHERE
+// RUN: remat-opt %s -remat-autodiff="functions=causal_softmax" -remat-rematerialize="budget=1088" | remat-run - --entry=causal_softmax_grad --check-memory=0 --print=0 | FileCheck %s --check-prefix=WHERE-MEM
 // RUN: remat-opt %s -remat-autodiff="functions=sigmoid" | remat-run --entry=sigmoid_grad --check-gradients | FileCheck %s --check-prefix=SIGMOID
 // RUN: remat-opt %s -remat-autodiff="functions=exp_log" | remat-run --entry=exp_log_grad --check-gradients | FileCheck %s --check-prefix=EXP_LOG
 // RUN: remat-opt %s -remat-autodiff="functions=exp_sqrt" | remat-run --entry=exp_sqrt_grad --check-gradients | FileCheck %s --check-prefix=EXP_SQRT
@@ -58,6 +60,24 @@ func.func @erf(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
   %e = remat.erf %x2 : tensor<6x5xf32>
   %ly = remat.mul %e, %r : tensor<6x5xf32>
   %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// WHERE-COUNT-2: gradient check @causal_softmax_grad wrt {{[0-9]+}}: PASSED
+// WHERE-NOT: FAIL
+// WHERE-MEM: PASS memory
+// Attention scores under a causal mask, as GPT-2 masks them: -inf above the
+// diagonal (remat.where), softmax over keys. The -inf side is a constant:
+// no gradient reaches it, and none is NaN.
+func.func @causal_softmax(%s: tensor<2x4x4xf32>, %r: tensor<2x4x4xf32>) -> tensor<f32> {
+  %mask = remat.constant dense<[[true, false, false, false], [true, true, false, false], [true, true, true, false], [true, true, true, true]]> : tensor<4x4xi1>
+  %m = remat.broadcast %mask dims [1, 2] : tensor<4x4xi1> -> tensor<2x4x4xi1>
+  %ninf = remat.constant dense<0xFF800000> : tensor<f32>
+  %nb = remat.broadcast %ninf dims [] : tensor<f32> -> tensor<2x4x4xf32>
+  %w = remat.where %m, %s, %nb : tensor<2x4x4xi1>, tensor<2x4x4xf32>
+  %p = remat.softmax %w axis 2 : tensor<2x4x4xf32>
+  %pr = remat.mul %p, %r : tensor<2x4x4xf32>
+  %l = remat.reduce_sum %pr dims [0, 1, 2] : tensor<2x4x4xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
 

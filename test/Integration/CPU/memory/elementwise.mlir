@@ -37,6 +37,10 @@
 // RUN: remat-opt %t/gelu_grad_tanh.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/gelu_grad_erf.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/maximum_grad.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/erf.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/convert.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/where.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/where_grad.mlir %{plan} | %{measure} | FileCheck %s
 
 // CHECK: PASS memory
 
@@ -194,5 +198,34 @@ func.func @gelu_grad_erf(%g: tensor<32x96xf32>, %x: tensor<32x96xf32>) -> tensor
 //--- maximum_grad.mlir
 func.func @maximum_grad(%g: tensor<32x96xf32>, %a: tensor<32x96xf32>, %b: tensor<32x96xf32>) -> (tensor<32x96xf32>, tensor<32x96xf32>) {
   %y:2 = remat.maximum_grad %g, %a, %b : tensor<32x96xf32>
+  return %y#0, %y#1 : tensor<32x96xf32>, tensor<32x96xf32>
+}
+
+//--- erf.mlir
+func.func @erf(%x: tensor<32x96xf32>) -> tensor<32x96xf32> {
+  %y = remat.erf %x : tensor<32x96xf32>
+  return %y : tensor<32x96xf32>
+}
+
+//--- convert.mlir
+func.func @convert(%x: tensor<32x96xbf16>) -> tensor<32x96xf32> {
+  %y = remat.convert %x : tensor<32x96xbf16> -> tensor<32x96xf32>
+  return %y : tensor<32x96xf32>
+}
+
+//--- where.mlir
+// A constant mask (one byte per i1 element) broadcast at run time.
+func.func @where(%a: tensor<32x96xf32>, %b: tensor<32x96xf32>) -> tensor<32x96xf32> {
+  %m = remat.constant dense<[[false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true]]> : tensor<1x96xi1>
+  %mb = remat.broadcast %m dims [0, 1] : tensor<1x96xi1> -> tensor<32x96xi1>
+  %y = remat.where %mb, %a, %b : tensor<32x96xi1>, tensor<32x96xf32>
+  return %y : tensor<32x96xf32>
+}
+
+//--- where_grad.mlir
+func.func @where_grad(%g: tensor<32x96xf32>) -> (tensor<32x96xf32>, tensor<32x96xf32>) {
+  %m = remat.constant dense<[[false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true]]> : tensor<1x96xi1>
+  %mb = remat.broadcast %m dims [0, 1] : tensor<1x96xi1> -> tensor<32x96xi1>
+  %y:2 = remat.where_grad %mb, %g : tensor<32x96xi1>, tensor<32x96xf32>
   return %y#0, %y#1 : tensor<32x96xf32>, tensor<32x96xf32>
 }

@@ -26,6 +26,13 @@
 // RUN: %python %S/../../reference.py scale --factor -0.3 --in %t.scale_inexact_7x13.in --out %t.scale_inexact_7x13.out
 // RUN: remat-run %s --entry=scale_f16 --seed=12 --save-inputs=%t.scale_f16.in --save-outputs=%t.scale_f16.out > /dev/null
 // RUN: %python %S/../../reference.py scale --factor 3.7 --in %t.scale_f16.in --out %t.scale_f16.out
+// remat.where with constant masks (i1), one broadcast from a row: exact.
+// RUN: remat-run %s --entry=where_33x65 --seed=21 --save-inputs=%t.where_33x65.in --save-outputs=%t.where_33x65.out > /dev/null
+// RUN: %python %S/../../reference.py where --shape 1x65 --values 1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0 --in %t.where_33x65.in --out %t.where_33x65.out
+// RUN: remat-run %s --no-vectorize --entry=where_33x65 --seed=22 --save-inputs=%t.novec_where.in --save-outputs=%t.novec_where.out > /dev/null
+// RUN: %python %S/../../reference.py where --shape 1x65 --values 1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0 --in %t.novec_where.in --out %t.novec_where.out
+// RUN: remat-run %s --entry=where_bf16 --seed=23 --save-inputs=%t.where_bf16.in --save-outputs=%t.where_bf16.out > /dev/null
+// RUN: %python %S/../../reference.py where --shape 3x5 --values 1,0,0,1,1,0,0,1,1,0,0,1,1,0,0 --in %t.where_bf16.in --out %t.where_bf16.out
 
 func.func @add_7x13(%a: tensor<7x13xf32>, %b: tensor<7x13xf32>) -> tensor<7x13xf32> {
   %y = remat.add %a, %b : tensor<7x13xf32>
@@ -85,4 +92,17 @@ func.func @scale_inexact_7x13(%x: tensor<7x13xf32>) -> tensor<7x13xf32> {
 func.func @scale_f16(%x: tensor<9x17xf16>) -> tensor<9x17xf16> {
   %y = remat.scale %x, 3.7 : tensor<9x17xf16>
   return %y : tensor<9x17xf16>
+}
+
+func.func @where_33x65(%a: tensor<33x65xf32>, %b: tensor<33x65xf32>) -> tensor<33x65xf32> {
+  %m = remat.constant dense<[[true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false]]> : tensor<1x65xi1>
+  %mb = remat.broadcast %m dims [0, 1] : tensor<1x65xi1> -> tensor<33x65xi1>
+  %y = remat.where %mb, %a, %b : tensor<33x65xi1>, tensor<33x65xf32>
+  return %y : tensor<33x65xf32>
+}
+
+func.func @where_bf16(%a: tensor<3x5xbf16>, %b: tensor<3x5xbf16>) -> tensor<3x5xbf16> {
+  %m = remat.constant dense<[[true, false, false, true, true], [false, false, true, true, false], [false, true, true, false, false]]> : tensor<3x5xi1>
+  %y = remat.where %m, %a, %b : tensor<3x5xi1>, tensor<3x5xbf16>
+  return %y : tensor<3x5xbf16>
 }

@@ -351,6 +351,41 @@ def gelu_forms(out, rng):
             expected.astype(np.float32))
 
 
+def folded_mask(out, rng):
+    """A causal mask computed from the input's shape, as exporters write
+    one without a buffer: Shape -> Gather -> Range, Unsqueeze into a row and
+    a column, Not(Greater(col, row)) (less-or-equal), Expand to the input's
+    shape, then Where with a constant -sqrt(4): all folded at import but
+    the Expand (8192 elements: a broadcast at run time) and the Where.
+    y = where(tril, x, -2)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 64, 64])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 64, 64])
+    i64 = lambda name, v: tensor(name, np.array(v, np.int64))
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"], name="shape"),
+        helper.make_node("Gather", ["shape", "two"], ["t"], name="t", axis=0),
+        helper.make_node("Range", ["zero", "t", "one"], ["r"], name="range"),
+        helper.make_node("Unsqueeze", ["r", "axis1"], ["row"], name="row"),
+        helper.make_node("Unsqueeze", ["r", "axis0"], ["col"], name="col"),
+        helper.make_node("Greater", ["col", "row"], ["above"], name="above"),
+        helper.make_node("Not", ["above"], ["tril"], name="tril"),
+        helper.make_node("Expand", ["tril", "shape"], ["mask"], name="mask"),
+        helper.make_node("Sqrt", ["four"], ["two_f"], name="sqrt"),
+        helper.make_node("Neg", ["two_f"], ["fill"], name="neg"),
+        helper.make_node("Where", ["mask", "x", "fill"], ["y"], name="where"),
+    ]
+    graph = helper.make_graph(nodes, "folded_mask", [x], [y], initializer=[
+        i64("two", 2), i64("zero", 0), i64("one", 1), i64("axis0", [0]),
+        i64("axis1", [1]), tensor("four", np.array(4.0, np.float32))])
+    save(helper.make_model(graph, opset_imports=OPSET), out,
+         "folded_mask.onnx")
+    xv = rng.standard_normal((2, 64, 64)).astype(np.float32)
+    expected = np.where(np.tril(np.ones((64, 64), bool)), xv, -2.0)
+    np.save(os.path.join(out, "folded_mask.in0.npy"), xv)
+    np.save(os.path.join(out, "folded_mask.expected.npy"),
+            expected.astype(np.float32))
+
+
 def bad_models(out):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
@@ -394,6 +429,13 @@ def bad_models(out):
                                    name="pow4")], "pow4", (x,), (y,))
     pow4.graph.initializer.append(tensor("four", np.array(4.0, np.float32)))
     save(pow4, out, "pow4.onnx")
+    # Where over integers computed at run time.
+    wc = helper.make_tensor_value_info("c", TensorProto.BOOL, [2, 4])
+    wi = helper.make_tensor_value_info("ids", TensorProto.INT64, [2, 4])
+    wo = helper.make_tensor_value_info("y", TensorProto.INT64, [2, 4])
+    save(model([helper.make_node("Where", ["c", "ids", "ids"], ["y"],
+                                 name="select_ids")], "where_int",
+               (wc, wi), (wo,)), out, "where_int.onnx")
     # A Cast of integers computed at run time (ids to floats).
     xl = helper.make_tensor_value_info("ids", TensorProto.INT64, [2, 4])
     save(model([helper.make_node("Cast", ["ids"], ["y"], name="ids_to_float",
@@ -414,6 +456,7 @@ def main():
     trig(out, np.random.default_rng(2))
     cast_mixed(out, np.random.default_rng(3))
     gelu_forms(out, np.random.default_rng(4))
+    folded_mask(out, np.random.default_rng(5))
 
 
 if __name__ == "__main__":

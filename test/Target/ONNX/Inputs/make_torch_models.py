@@ -61,11 +61,76 @@ class TinyResNet(torch.nn.Module):
         return self.fc(torch.flatten(self.avgpool(x), 1))
 
 
-def export(out, name, net, x, labels):
+class CausalSelfAttention(torch.nn.Module):
+    """GPT-2's attention: one projection to q, k, v, heads split by views,
+    scores under a causal mask (torch.where over a boolean buffer, as
+    Hugging Face's GPT-2 masks them), softmax, heads merged, projection."""
+
+    def __init__(self, d, heads, t):
+        super().__init__()
+        self.heads = heads
+        self.qkv = torch.nn.Linear(d, 3 * d)
+        self.proj = torch.nn.Linear(d, d)
+        self.register_buffer(
+            "mask", torch.tril(torch.ones(t, t, dtype=torch.bool)))
+
+    def forward(self, x):
+        b, t, c = x.shape
+        h = self.heads
+        q, k, v = self.qkv(x).split(c, dim=2)
+        q = q.view(b, t, h, c // h).transpose(1, 2)
+        k = k.view(b, t, h, c // h).transpose(1, 2)
+        v = v.view(b, t, h, c // h).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / (c // h) ** 0.5)
+        att = torch.where(self.mask[:t, :t], att,
+                          torch.tensor(float("-inf")))
+        att = F.softmax(att, dim=-1)
+        y = (att @ v).transpose(1, 2).reshape(b, t, c)
+        return self.proj(y)
+
+
+class GptBlock(torch.nn.Module):
+    """Pre-norm transformer block with GPT-2's tanh GELU."""
+
+    def __init__(self, d, heads, t):
+        super().__init__()
+        self.ln1 = torch.nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, heads, t)
+        self.ln2 = torch.nn.LayerNorm(d)
+        self.fc = torch.nn.Linear(d, 4 * d)
+        self.out = torch.nn.Linear(4 * d, d)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln1(x))
+        return x + self.out(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
+class TinyGpt(torch.nn.Module):
+    """GPT-2's layer types at toy size: token and position embeddings, two
+    blocks, a final layer norm and a language-model head."""
+
+    def __init__(self, vocab=16, d=16, heads=2, t=8, layers=2):
+        super().__init__()
+        self.wte = torch.nn.Embedding(vocab, d)
+        self.wpe = torch.nn.Embedding(t, d)
+        self.blocks = torch.nn.ModuleList(
+            [GptBlock(d, heads, t) for _ in range(layers)])
+        self.ln_f = torch.nn.LayerNorm(d)
+        self.head = torch.nn.Linear(d, vocab, bias=False)
+
+    def forward(self, ids):
+        t = ids.shape[1]
+        x = self.wte(ids) + self.wpe(torch.arange(t))
+        for block in self.blocks:
+            x = block(x)
+        return self.head(self.ln_f(x))
+
+
+def export(out, name, net, x, labels, opset=14):
     net.train()
     path = os.path.join(out, name + ".onnx")
     torch.onnx.export(net, x, path, input_names=["x"],
-                      output_names=["logits"], opset_version=14,
+                      output_names=["logits"], opset_version=opset,
                       training=torch.onnx.TrainingMode.TRAINING,
                       do_constant_folding=False,
                       dynamic_axes={"x": {0: "N"}})
@@ -80,16 +145,23 @@ def export(out, name, net, x, labels):
     save(".in1.npy", labels)
     for i, p in enumerate(order):
         save(".in%d.npy" % (i + 2), params[p])
-    # The reference: PyTorch's forward and backward, training mode.
-    x = x.clone().requires_grad_(True)
+    # The reference: PyTorch's forward and backward, training mode. Token
+    # ids have no gradient: the outputs are then the loss and the
+    # parameters' gradients.
+    differentiable = x.is_floating_point()
+    if differentiable:
+        x = x.clone().requires_grad_(True)
     logits = net(x)
-    loss = F.cross_entropy(logits, labels)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
+                           labels.reshape(-1))
     loss.backward()
     save(".logits.npy", logits)
     save(".grad0.npy", loss)
-    save(".grad1.npy", x.grad)
+    if differentiable:
+        save(".grad1.npy", x.grad)
+    first = 2 if differentiable else 1
     for i, p in enumerate(order):
-        save(".grad%d.npy" % (i + 2), params[p].grad)
+        save(".grad%d.npy" % (i + first), params[p].grad)
 
 
 def main():
@@ -100,6 +172,11 @@ def main():
     x = torch.randn(2, 3, 16, 16)
     labels = torch.tensor([3, 7], dtype=torch.int64)
     export(out, "torch_resnet", net, x, labels)
+    torch.manual_seed(1)
+    gpt = TinyGpt()
+    ids = torch.randint(0, 16, (2, 8), dtype=torch.int64)
+    targets = torch.randint(0, 16, (2, 8), dtype=torch.int64)
+    export(out, "torch_gpt", gpt, ids, targets, opset=17)
 
 
 if __name__ == "__main__":

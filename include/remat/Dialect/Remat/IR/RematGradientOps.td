@@ -80,6 +80,27 @@ def Remat_MaximumGradOp : Remat_Op<"maximum_grad", [Pure,
   let assemblyFormat = "$grad `,` $lhs `,` $rhs attr-dict `:` type($grad)";
 }
 
+def Remat_WhereGradOp : Remat_Op<"where_grad", [Pure,
+    AllShapesMatch<["condition", "grad", "true_grad", "false_grad"]>,
+    AllTypesMatch<["grad", "true_grad", "false_grad"]>]> {
+  let summary = "gradient of where";
+  let description = [{
+    The vector-Jacobian product of `remat.where`: `true_grad = condition ?
+    grad : 0` and `false_grad = condition ? 0 : grad`, in one pass over the
+    cotangent (no zero tensor is made). Cost: one FLOP per element.
+
+    ```mlir
+    %dt, %df = remat.where_grad %mask, %g : tensor<4x4xi1>, tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins Remat_MaskTensor:$condition, Remat_FloatTensor:$grad);
+  let results = (outs Remat_FloatTensor:$true_grad,
+                      Remat_FloatTensor:$false_grad);
+  let assemblyFormat = [{
+    $condition `,` $grad attr-dict `:` type($condition) `,` type($grad)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions and softmax
 //===----------------------------------------------------------------------===//

@@ -45,12 +45,21 @@ def Remat_IndexTensor : Type<
     "device memory",
     "::mlir::RankedTensorType">;
 
-/// Any statically shaped tensor in device memory (shape ops move ids too).
+/// A statically shaped tensor of booleans (`remat.where`'s condition).
+def Remat_MaskTensor : Type<
+    And<[StaticShapeTensorOf<[I1]>.predicate, Remat_NonEmptyPred,
+         Remat_IsDeviceTensorPred]>,
+    "statically shaped, non-empty tensor (at most 256 TiB) of i1 in device "
+    "memory",
+    "::mlir::RankedTensorType">;
+
+/// Any statically shaped tensor in device memory (shape ops move ids and
+/// masks too).
 def Remat_AnyTensor : Type<
-    And<[StaticShapeTensorOf<[F32, F16, BF16, I32, I64]>.predicate,
+    And<[StaticShapeTensorOf<[F32, F16, BF16, I32, I64, I1]>.predicate,
          Remat_NonEmptyPred, Remat_IsDeviceTensorPred]>,
     "statically shaped, non-empty tensor (at most 256 TiB) of f32, f16, "
-    "bf16, i32 or i64 in device memory",
+    "bf16, i32, i64 or i1 in device memory",
     "::mlir::RankedTensorType">;
 
 /// What remat.offload moves and remat.reload brings back: any value the
@@ -193,6 +202,33 @@ def Remat_MulOp : Remat_BinaryOp<"mul", "multiplication", [Commutative]> {
 }
 def Remat_DivOp : Remat_BinaryOp<"div", "division">;
 def Remat_MaximumOp : Remat_BinaryOp<"maximum", "maximum", [Commutative]>;
+
+def Remat_WhereOp : Remat_Op<"where", [Pure,
+    AllShapesMatch<["condition", "true_value", "false_value", "result"]>,
+    AllTypesMatch<["true_value", "false_value", "result"]>]> {
+  let summary = "elementwise selection by a boolean mask";
+  let description = [{
+    `result[i] = condition[i] ? true_value[i] : false_value[i]`, as
+    `torch.where`, `jnp.where` and ONNX `Where` (broadcast the operands with
+    `remat.broadcast` first). The condition is a tensor of `i1`, usually a
+    constant mask (a causal attention mask); it has no gradient. The
+    gradient of each value operand is the cotangent where it was selected,
+    zero elsewhere, so a masked-out `-inf` never reaches the backward pass.
+    Cost: one FLOP per element.
+
+    ```mlir
+    %y = remat.where %mask, %scores, %neg : tensor<4x4xi1>, tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins Remat_MaskTensor:$condition,
+                       Remat_FloatTensor:$true_value,
+                       Remat_FloatTensor:$false_value);
+  let results = (outs Remat_FloatTensor:$result);
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:`
+    type($condition) `,` type($result)
+  }];
+}
 
 def Remat_ScaleOp : Remat_Op<"scale", [Pure, SameOperandsAndResultType,
                                        InferTypeOpInterface]> {

@@ -1,0 +1,36 @@
+//===- ConstantFolding.h - evaluate an ONNX graph's constant nodes -*- C++ -*-===//
+//
+// Private to the importer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_LIB_TARGET_ONNX_CONSTANTFOLDING_H
+#define REMAT_LIB_TARGET_ONNX_CONSTANTFOLDING_H
+
+#include "NodeContext.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
+
+namespace remat::onnx_import {
+
+/// Evaluates, in graph order, every node whose inputs are all constants
+/// (initializers and Constant nodes' values, except the names in
+/// `notConstant`: the parameters) or, for Shape, whose input has a static
+/// type: Shape, Gather, Concat, Slice, Range, Cast, Reshape, Squeeze,
+/// Unsqueeze, Flatten, Identity, Expand (to at most 4096 elements), Add,
+/// Sub, Mul, Div, Pow,
+/// Reciprocal, Sqrt, Neg, Equal, Less, Greater, Not and Where over int32,
+/// int64, float and bool tensors of at most 2^22 elements. Each result is
+/// added to `state.constants` (the tensors owned by `storage`); returns the
+/// indices of the nodes evaluated (Constant nodes included).
+llvm::DenseSet<size_t> foldConstantNodes(const onnx::GraphProto &graph,
+                                         ImportState &state,
+                                         const llvm::StringSet<> &notConstant,
+                                         std::deque<onnx::TensorProto> &storage);
+
+} // namespace remat::onnx_import
+
+#endif // REMAT_LIB_TARGET_ONNX_CONSTANTFOLDING_H
