@@ -110,8 +110,7 @@ static bool is16BitFloat(ElementKind kind) {
   return kind == ElementKind::F16 || kind == ElementKind::BF16;
 }
 
-std::optional<ElementKind>
-remat::sixteenBitKindIn(mlir::func::FuncOp primal) {
+std::optional<ElementKind> remat::sixteenBitKindIn(mlir::func::FuncOp primal) {
   std::optional<ElementKind> found;
   auto note = [&](mlir::Type type) {
     mlir::Type element = mlir::getElementTypeOrSelf(type);

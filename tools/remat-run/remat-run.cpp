@@ -139,11 +139,11 @@ static cl::opt<unsigned> fdCoordinates(
     cl::desc("Coordinates checked one at a time per differentiated "
              "argument, 0 to 10000 (default: 8)"),
     cl::init(8));
-static cl::opt<double>
-    fdRtol("fd-rtol", cl::cat(runOptions),
-           cl::desc("Relative tolerance of the check, in (0, 0.5] (default: "
-                    "1e-2 for f32 gradients, 3e-2 for f16, 5e-2 for bf16, or that "
-                    "of the 16-bit type the function computes in)"));
+static cl::opt<double> fdRtol(
+    "fd-rtol", cl::cat(runOptions),
+    cl::desc("Relative tolerance of the check, in (0, 0.5] (default: "
+             "1e-2 for f32 gradients, 3e-2 for f16, 5e-2 for bf16, or that "
+             "of the 16-bit type the function computes in)"));
 static cl::opt<double>
     fdAtol("fd-atol", cl::cat(runOptions),
            cl::desc("Floor added to the gradient's norm in the relative "

@@ -316,13 +316,12 @@ void remat::lowering::populateElementwisePatterns(
                ElementwiseLowering<LogOp>, ElementwiseLowering<SqrtOp>,
                ElementwiseLowering<RsqrtOp>, ElementwiseLowering<TanhOp>,
                ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
-               ElementwiseLowering<ErfOp>,
-               ElementwiseLowering<SigmoidOp>, ElementwiseLowering<ReluOp>,
-               ElementwiseLowering<GeluOp>, ElementwiseLowering<ConvertOp>,
-               ElementwiseLowering<WhereOp>,
-               ElementwiseLowering<AddOp>,
-               ElementwiseLowering<SubOp>, ElementwiseLowering<MulOp>,
-               ElementwiseLowering<DivOp>, ElementwiseLowering<MaximumOp>,
-               ElementwiseLowering<ScaleOp>, DropoutLowering, ConstantLowering,
-               NameLowering, ForeignElementwiseLowering>(converter, ctx);
+               ElementwiseLowering<ErfOp>, ElementwiseLowering<SigmoidOp>,
+               ElementwiseLowering<ReluOp>, ElementwiseLowering<GeluOp>,
+               ElementwiseLowering<ConvertOp>, ElementwiseLowering<WhereOp>,
+               ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
+               ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
+               ElementwiseLowering<MaximumOp>, ElementwiseLowering<ScaleOp>,
+               DropoutLowering, ConstantLowering, NameLowering,
+               ForeignElementwiseLowering>(converter, ctx);
 }

@@ -1101,10 +1101,10 @@ struct SliceGradLowering final : OpConversionPattern<SliceGradOp> {
 void remat::lowering::populateGradientPatterns(TypeConverter &converter,
                                                RewritePatternSet &patterns) {
   patterns.add<
-      ReluGradLowering, GeluGradLowering, MaximumGradLowering, WhereGradLowering,
-      ReduceMaxGradLowering, SoftmaxGradLowering, MaxPool2DGradLowering,
-      AvgPool2DGradLowering, Conv2DGradInputLowering, Conv2DGradFilterLowering,
-      LayerNormGradLowering, BatchNormGradLowering, EmbeddingGradLowering,
-      CrossEntropyGradLowering, SliceGradLowering>(converter,
-                                                   patterns.getContext());
+      ReluGradLowering, GeluGradLowering, MaximumGradLowering,
+      WhereGradLowering, ReduceMaxGradLowering, SoftmaxGradLowering,
+      MaxPool2DGradLowering, AvgPool2DGradLowering, Conv2DGradInputLowering,
+      Conv2DGradFilterLowering, LayerNormGradLowering, BatchNormGradLowering,
+      EmbeddingGradLowering, CrossEntropyGradLowering, SliceGradLowering>(
+      converter, patterns.getContext());
 }

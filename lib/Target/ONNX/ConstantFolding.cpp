@@ -214,8 +214,7 @@ private:
     if (i >= node.output_size())
       return std::nullopt;
     const onnx::TypeProto *type = state.types.lookup(node.output(i));
-    if (!type || !type->has_tensor_type() ||
-        !type->tensor_type().has_shape())
+    if (!type || !type->has_tensor_type() || !type->tensor_type().has_shape())
       return std::nullopt;
     Folded f;
     f.type = type->tensor_type().elem_type();
@@ -290,8 +289,7 @@ std::optional<Folded> Folder::concat() {
   int64_t outer = product({r.shape.begin(), r.shape.begin() + axis});
   for (int64_t o = 0; o < outer; ++o)
     for (const Folded *f : in) {
-      int64_t chunk =
-          product({f->shape.begin() + axis, f->shape.end()});
+      int64_t chunk = product({f->shape.begin() + axis, f->shape.end()});
       r.values.insert(r.values.end(), f->values.begin() + o * chunk,
                       f->values.begin() + (o + 1) * chunk);
     }
@@ -345,13 +343,12 @@ std::optional<Folded> Folder::slice() {
   r.type = data.type;
   r.shape = count;
   int64_t n = product(count);
-  std::vector<int64_t> outStrides = strides(count), inStrides =
-                                                         strides(data.shape);
+  std::vector<int64_t> outStrides = strides(count),
+                       inStrides = strides(data.shape);
   for (int64_t i = 0; i < n; ++i) {
     int64_t at = 0;
     for (int64_t d = 0; d < rank; ++d)
-      at += (lo[d] + ((i / outStrides[d]) % count[d]) * step[d]) *
-            inStrides[d];
+      at += (lo[d] + ((i / outStrides[d]) % count[d]) * step[d]) * inStrides[d];
     r.values.push_back(data.values[at]);
   }
   return r;
@@ -421,9 +418,8 @@ std::optional<std::vector<Folded>> Folder::run() {
     int32_t to = static_cast<int32_t>(intAttr("to", 0));
     if (!isSupportedType(to))
       return std::nullopt;
-    return one(elementwise(in, to, [&](llvm::ArrayRef<double> a) {
-      return a[0];
-    }));
+    return one(
+        elementwise(in, to, [&](llvm::ArrayRef<double> a) { return a[0]; }));
   }
   int32_t type = in.empty() ? 0 : in[0]->type;
   using Fn = double (*)(llvm::ArrayRef<double>);
@@ -453,11 +449,14 @@ std::optional<std::vector<Folded>> Folder::run() {
     return one(elementwise(in, onnx::TensorProto::BOOL, fn));
   };
   if (in.size() == 2 && op == "Equal")
-    return compare([](llvm::ArrayRef<double> a) { return double(a[0] == a[1]); });
+    return compare(
+        [](llvm::ArrayRef<double> a) { return double(a[0] == a[1]); });
   if (in.size() == 2 && op == "Less")
-    return compare([](llvm::ArrayRef<double> a) { return double(a[0] < a[1]); });
+    return compare(
+        [](llvm::ArrayRef<double> a) { return double(a[0] < a[1]); });
   if (in.size() == 2 && op == "Greater")
-    return compare([](llvm::ArrayRef<double> a) { return double(a[0] > a[1]); });
+    return compare(
+        [](llvm::ArrayRef<double> a) { return double(a[0] > a[1]); });
   if (in.size() == 1 && op == "Not" && type == onnx::TensorProto::BOOL)
     return compare([](llvm::ArrayRef<double> a) { return double(a[0] == 0); });
   if (in.size() == 3 && op == "Where")
@@ -469,10 +468,11 @@ std::optional<std::vector<Folded>> Folder::run() {
 
 } // namespace
 
-llvm::DenseSet<size_t> remat::onnx_import::foldConstantNodes(
-    const onnx::GraphProto &graph, ImportState &state,
-    const llvm::StringSet<> &notConstant,
-    std::deque<onnx::TensorProto> &storage) {
+llvm::DenseSet<size_t>
+remat::onnx_import::foldConstantNodes(const onnx::GraphProto &graph,
+                                      ImportState &state,
+                                      const llvm::StringSet<> &notConstant,
+                                      std::deque<onnx::TensorProto> &storage) {
   llvm::DenseSet<size_t> folded;
   llvm::StringMap<Folded> values;
   auto lookup = [&](const std::string &name) -> const Folded * {
@@ -504,8 +504,8 @@ llvm::DenseSet<size_t> remat::onnx_import::foldConstantNodes(
     bool constant = node.input_size() > 0;
     if (node.op_type() == "Shape" && node.input_size() == 1) {
       const onnx::TypeProto *type = state.types.lookup(node.input(0));
-      constant = type && type->has_tensor_type() &&
-                 type->tensor_type().has_shape();
+      constant =
+          type && type->has_tensor_type() && type->tensor_type().has_shape();
       if (constant) {
         Folded &s = shapes.emplace_back();
         s.type = onnx::TensorProto::INT64;

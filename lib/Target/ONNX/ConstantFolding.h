@@ -1,4 +1,5 @@
-//===- ConstantFolding.h - evaluate an ONNX graph's constant nodes -*- C++ -*-===//
+//===- ConstantFolding.h - evaluate an ONNX graph's constant nodes -*- C++
+//-*-===//
 //
 // Private to the importer.
 //
@@ -26,10 +27,10 @@ namespace remat::onnx_import {
 /// int64, float and bool tensors of at most 2^22 elements. Each result is
 /// added to `state.constants` (the tensors owned by `storage`); returns the
 /// indices of the nodes evaluated (Constant nodes included).
-llvm::DenseSet<size_t> foldConstantNodes(const onnx::GraphProto &graph,
-                                         ImportState &state,
-                                         const llvm::StringSet<> &notConstant,
-                                         std::deque<onnx::TensorProto> &storage);
+llvm::DenseSet<size_t>
+foldConstantNodes(const onnx::GraphProto &graph, ImportState &state,
+                  const llvm::StringSet<> &notConstant,
+                  std::deque<onnx::TensorProto> &storage);
 
 } // namespace remat::onnx_import
 

@@ -256,8 +256,8 @@ LogicalResult Importer::foldConstants() {
   // then gets a static type, and may be evaluated in turn.
   for (int round = 0;; ++round) {
     foldedTensors.clear();
-    foldedNodes = foldConstantNodes(model.graph(), state, parameters,
-                                    foldedTensors);
+    foldedNodes =
+        foldConstantNodes(model.graph(), state, parameters, foldedTensors);
     onnx::GraphProto &graph = *model.mutable_graph();
     bool rewrote = false;
     for (size_t i : foldedNodes) {

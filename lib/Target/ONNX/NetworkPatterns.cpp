@@ -113,6 +113,66 @@ LogicalResult convertConv(NodeContext &ctx) {
   return success();
 }
 
+/// ConvTranspose (U-Net's upsampling, torch.nn.ConvTranspose2d): the
+/// gradient of a conv2d with respect to its input, remat.conv2d_grad_input,
+/// whose weight layout [C_in, C_out/group, KH, KW] it shares; the output
+/// size (with output_padding) is what shape inference gave.
+LogicalResult convertConvTranspose(NodeContext &ctx) {
+  FailureOr<Value> x = ctx.input(0), w = ctx.input(1);
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(x) || failed(w) || failed(type))
+    return failure();
+  auto input = cast<RankedTensorType>(x->getType());
+  if (input.getRank() != 4)
+    return ctx.emitError() << "input is " << input
+                           << "; remat supports 2-D transposed convolutions "
+                              "(NCHW)";
+  std::string autoPad = ctx.stringAttr("auto_pad").value_or("NOTSET");
+  if (autoPad != "NOTSET" && autoPad != "VALID")
+    return ctx.emitError() << "auto_pad=" << autoPad
+                           << " is not supported; export with explicit "
+                              "'pads' (torch.onnx.export does)";
+  if (ctx.intsAttr("output_shape"))
+    return ctx.emitError() << "'output_shape' is not supported; export with "
+                              "'pads' and 'output_padding' (torch.onnx.export "
+                              "does)";
+  FailureOr<SmallVector<int64_t>> strides = pair(ctx, "strides", 1);
+  FailureOr<SmallVector<int64_t>> dilations = pair(ctx, "dilations", 1);
+  FailureOr<SmallVector<int64_t>> outputPadding =
+      pair(ctx, "output_padding", 0);
+  if (failed(strides) || failed(dilations) || failed(outputPadding))
+    return failure();
+  for (int d = 0; d < 2; ++d)
+    if ((*outputPadding)[d] >= (*strides)[d])
+      return ctx.emitError()
+             << "output_padding " << (*outputPadding)[d]
+             << " is not smaller than the stride " << (*strides)[d]
+             << ": those rows or columns would have no input";
+  SmallVector<int64_t> pads{0, 0, 0, 0};
+  if (autoPad == "NOTSET")
+    if (std::optional<std::vector<int64_t>> given = ctx.intsAttr("pads")) {
+      if (given->size() != 4)
+        return ctx.emitError() << "'pads' has " << given->size()
+                               << " values; remat supports 2-D windows (4 "
+                                  "pads)";
+      pads.assign(given->begin(), given->end());
+    }
+  Value conv = Conv2DGradInputOp::create(
+      ctx.builder, ctx.loc, *type, *x, *w,
+      ctx.builder.getDenseI64ArrayAttr(*strides),
+      ctx.builder.getDenseI64ArrayAttr(pads),
+      ctx.builder.getDenseI64ArrayAttr(*dilations),
+      ctx.builder.getI64IntegerAttr(ctx.intAttr("group", 1)));
+  if (ctx.hasInput(2)) {
+    FailureOr<Value> bias = ctx.input(2);
+    if (failed(bias))
+      return failure();
+    conv = addChannelBias(ctx, conv, *bias);
+  }
+  ctx.setOutput(0, conv);
+  return success();
+}
+
 LogicalResult convertBatchNorm(NodeContext &ctx) {
   FailureOr<Value> x = ctx.input(0), scale = ctx.input(1), bias = ctx.input(2);
   if (failed(x) || failed(scale) || failed(bias))
@@ -395,6 +455,7 @@ LogicalResult convertReduce(NodeContext &ctx) {
 void remat::onnx_import::populateNetworkPatterns(
     llvm::StringMap<OpPattern> &patterns) {
   patterns["Conv"] = convertConv;
+  patterns["ConvTranspose"] = convertConvTranspose;
   patterns["BatchNormalization"] = convertBatchNorm;
   patterns["MaxPool"] = convertPool<MaxPool2DOp>;
   patterns["AveragePool"] = convertPool<AvgPool2DOp>;

@@ -70,8 +70,8 @@ LogicalResult vjp(ErfOp op, OpBuilder &b, ValueRange g, Grads &out) {
 LogicalResult vjp(ConvertOp op, OpBuilder &b, ValueRange g, Grads &out) {
   // The cotangent converts back to the operand's type (rounding when the
   // operand is narrower, as PyTorch's autograd of `.to(dtype)` does).
-  out.push_back(ConvertOp::create(b, op.getLoc(), op.getInput().getType(),
-                                  g[0]));
+  out.push_back(
+      ConvertOp::create(b, op.getLoc(), op.getInput().getType(), g[0]));
   return success();
 }
 LogicalResult vjp(LogOp op, OpBuilder &b, ValueRange g, Grads &out) {
@@ -262,6 +262,22 @@ LogicalResult vjp(Conv2DOp op, OpBuilder &b, ValueRange g, Grads &out) {
       op.getGroupsAttr()));
   return success();
 }
+/// conv2d_grad_input is also the transposed convolution of a forward pass
+/// (ONNX ConvTranspose, torch.nn.ConvTranspose2d): it is linear in both
+/// operands, the adjoint of conv2d in its input, so its cotangent's
+/// gradients are the forward conv2d (for `grad`) and the filter gradient
+/// of that conv2d (for `filter`).
+LogicalResult vjp(Conv2DGradInputOp op, OpBuilder &b, ValueRange g,
+                  Grads &out) {
+  Location loc = op.getLoc();
+  out.push_back(Conv2DOp::create(
+      b, loc, op.getGrad().getType(), g[0], op.getFilter(), op.getStridesAttr(),
+      op.getPaddingAttr(), op.getDilationsAttr(), op.getGroupsAttr()));
+  out.push_back(Conv2DGradFilterOp::create(
+      b, loc, op.getFilter().getType(), g[0], op.getGrad(), op.getStridesAttr(),
+      op.getPaddingAttr(), op.getDilationsAttr(), op.getGroupsAttr()));
+  return success();
+}
 LogicalResult vjp(MaxPool2DOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(MaxPool2DGradOp::create(b, op.getLoc(), g[0], op.getInput(),
                                         op.getKernelAttr(), op.getStridesAttr(),
@@ -391,10 +407,11 @@ void attach(MLIRContext *ctx) {
 void remat::registerGradientRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
     attach<NegOp, ExpOp, SinOp, CosOp, ErfOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
-           SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp, MaximumOp, WhereOp,
-           ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp, ReduceMeanOp,
-           ReduceMaxOp, MatmulOp, Conv2DOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp,
-           LayerNormOp, BatchNormOp, EmbeddingOp, ReshapeOp, TransposeOp,
-           SliceOp, ConcatOp, NameOp, CrossEntropyOp, MseOp>(ctx);
+           SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp,
+           MaximumOp, WhereOp, ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp,
+           ReduceMeanOp, ReduceMaxOp, MatmulOp, Conv2DOp, Conv2DGradInputOp,
+           MaxPool2DOp, AvgPool2DOp, SoftmaxOp, LayerNormOp, BatchNormOp,
+           EmbeddingOp, ReshapeOp, TransposeOp, SliceOp, ConcatOp, NameOp,
+           CrossEntropyOp, MseOp>(ctx);
   });
 }

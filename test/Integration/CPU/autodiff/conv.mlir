@@ -6,6 +6,8 @@
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d" | remat-run --entry=conv2d_grad --check-gradients | FileCheck %s --check-prefix=CONV2D
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_strided_padded" | remat-run --entry=conv2d_strided_padded_grad --check-gradients | FileCheck %s --check-prefix=CONV2D_STRIDED_PADDED
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_dilated_grouped" | remat-run --entry=conv2d_dilated_grouped_grad --check-gradients | FileCheck %s --check-prefix=CONV2D_DILATED_GROUPED
+// RUN: remat-opt %s -remat-autodiff="functions=conv_transpose" | remat-run --entry=conv_transpose_grad --check-gradients | FileCheck %s --check-prefix=CONV_TRANSPOSE
+// RUN: remat-opt %s -remat-autodiff="functions=conv_transpose_dilated_grouped" | remat-run --entry=conv_transpose_dilated_grouped_grad --check-gradients | FileCheck %s --check-prefix=CONV_TRANSPOSE_DILATED_GROUPED
 // RUN: remat-opt %s -remat-autodiff="functions=max_pool2d" | remat-run --entry=max_pool2d_grad --check-gradients --fd-epsilon=1e-3 | FileCheck %s --check-prefix=MAX_POOL2D
 // RUN: remat-opt %s -remat-autodiff="functions=avg_pool2d" | remat-run --entry=avg_pool2d_grad --check-gradients | FileCheck %s --check-prefix=AVG_POOL2D
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_wide" | remat-run --entry=conv2d_wide_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_WIDE
@@ -37,6 +39,27 @@ func.func @conv2d_dilated_grouped(%x: tensor<1x4x8x8xf32>, %w: tensor<6x2x3x3xf3
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] dilations [2, 2] groups 2 : tensor<1x4x8x8xf32>, tensor<6x2x3x3xf32> -> tensor<1x6x6x6xf32>
   %ly = remat.mul %y, %r : tensor<1x6x6x6xf32>
   %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<1x6x6x6xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// conv2d_grad_input as a forward op: the transposed convolution
+// (ConvTranspose2d), strided and padded, with the last input row and column
+// that output_padding adds (7 = (4 - 1) * 2 - 1 - 2 + 3 + 1 rows).
+// CONV_TRANSPOSE-COUNT-3: gradient check @conv_transpose_grad wrt {{[0-9]+}}: PASSED
+// CONV_TRANSPOSE-NOT: FAIL
+func.func @conv_transpose(%x: tensor<1x3x4x3xf32>, %w: tensor<3x2x3x2xf32>, %r: tensor<1x2x7x6xf32>) -> tensor<f32> {
+  %y = remat.conv2d_grad_input %x, %w strides [2, 2] padding [1, 0, 2, 1] : tensor<1x3x4x3xf32>, tensor<3x2x3x2xf32> -> tensor<1x2x7x6xf32>
+  %ly = remat.mul %y, %r : tensor<1x2x7x6xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<1x2x7x6xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// CONV_TRANSPOSE_DILATED_GROUPED-COUNT-3: gradient check @conv_transpose_dilated_grouped_grad wrt {{[0-9]+}}: PASSED
+// CONV_TRANSPOSE_DILATED_GROUPED-NOT: FAIL
+func.func @conv_transpose_dilated_grouped(%x: tensor<1x6x6x6xf32>, %w: tensor<6x2x3x3xf32>, %r: tensor<1x4x8x8xf32>) -> tensor<f32> {
+  %y = remat.conv2d_grad_input %x, %w padding [1, 1, 1, 1] dilations [2, 2] groups 2 : tensor<1x6x6x6xf32>, tensor<6x2x3x3xf32> -> tensor<1x4x8x8xf32>
+  %ly = remat.mul %y, %r : tensor<1x4x8x8xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<1x4x8x8xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
 

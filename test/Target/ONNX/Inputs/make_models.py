@@ -429,6 +429,21 @@ def bad_models(out):
                                    name="pow4")], "pow4", (x,), (y,))
     pow4.graph.initializer.append(tensor("four", np.array(4.0, np.float32)))
     save(pow4, out, "pow4.onnx")
+    # ConvTranspose with auto_pad (torch exports pads) and with an
+    # output_padding as large as the stride.
+    xc = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 3, 3])
+    wct = tensor("w", np.ones((2, 2, 3, 3), np.float32))
+    for name, size, attrs in (
+            ("convt_same", 6, {"auto_pad": "SAME_UPPER"}),
+            ("convt_outpad", 7, {"pads": [1, 1, 1, 1],
+                                 "output_padding": [2, 2]})):
+        yc = helper.make_tensor_value_info("y", TensorProto.FLOAT,
+                                           [1, 2, size, size])
+        m = model([helper.make_node("ConvTranspose", ["x", "w"], ["y"],
+                                    name="up", strides=[2, 2], **attrs)],
+                  name, (xc,), (yc,))
+        m.graph.initializer.append(wct)
+        save(m, out, name + ".onnx")
     # Where over integers computed at run time.
     wc = helper.make_tensor_value_info("c", TensorProto.BOOL, [2, 4])
     wi = helper.make_tensor_value_info("ids", TensorProto.INT64, [2, 4])

@@ -61,6 +61,31 @@ class TinyResNet(torch.nn.Module):
         return self.fc(torch.flatten(self.avgpool(x), 1))
 
 
+class TinyUNet(torch.nn.Module):
+    """U-Net's layer types at toy size: a conv-bn-relu encoder level, max
+    pool, a bottleneck, a strided transposed convolution (with
+    output_padding, so the odd size comes back) concatenated with the skip,
+    a decoder conv, global average pool and a linear classifier."""
+
+    def __init__(self):
+        super().__init__()
+        self.enc = torch.nn.Conv2d(3, 6, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(6)
+        self.pool = torch.nn.MaxPool2d(2)
+        self.mid = torch.nn.Conv2d(6, 8, 3, padding=1)
+        self.up = torch.nn.ConvTranspose2d(8, 6, 3, stride=2, padding=1,
+                                           output_padding=1)
+        self.dec = torch.nn.Conv2d(12, 6, 3, padding=1)
+        self.fc = torch.nn.Linear(6, 5)
+
+    def forward(self, x):
+        skip = torch.relu(self.bn(self.enc(x)))
+        y = torch.relu(self.mid(self.pool(skip)))
+        y = torch.cat([self.up(y), skip], dim=1)
+        y = torch.relu(self.dec(y))
+        return self.fc(y.mean(dim=(2, 3)))
+
+
 class CausalSelfAttention(torch.nn.Module):
     """GPT-2's attention: one projection to q, k, v, heads split by views,
     scores under a causal mask (torch.where over a boolean buffer, as
@@ -172,6 +197,10 @@ def main():
     x = torch.randn(2, 3, 16, 16)
     labels = torch.tensor([3, 7], dtype=torch.int64)
     export(out, "torch_resnet", net, x, labels)
+    torch.manual_seed(2)
+    unet = TinyUNet()
+    export(out, "torch_unet", unet, torch.randn(2, 3, 10, 10),
+           torch.tensor([1, 4], dtype=torch.int64))
     torch.manual_seed(1)
     gpt = TinyGpt()
     ids = torch.randint(0, 16, (2, 8), dtype=torch.int64)

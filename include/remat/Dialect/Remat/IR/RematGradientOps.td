@@ -257,6 +257,13 @@ def Remat_Conv2DGradInputOp : Remat_Op<"conv2d_grad_input", [Pure]> {
     rows and columns the forward never reads (when
     `(H + pads - span) % stride != 0`) get zero gradient.
 
+    This is also the transposed convolution of a forward pass
+    (`torch.nn.ConvTranspose2d`, ONNX `ConvTranspose`, which share the
+    filter layout `[C_in, C_out/groups, KH, KW]`; `output_padding` is the
+    extra rows and columns of the result type), and it is differentiable:
+    the gradient of `grad` is the conv2d of the cotangent with `filter`, and
+    that of `filter` the conv2d filter gradient of the cotangent.
+
     Cost: `2 * N * C * H * W * (F/groups) * KH * KW` FLOPs: the lowering
     spreads `grad` over a stride-1 grid with zeros between the strided
     positions and correlates it with the reversed filter. Scratch: that grid,
