@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages remat needs, only those missing, running
 # apt-get update only when something has to be installed. With --tests, also
 # what only the test command uses (headless Chromium, which loads the HTML
-# report in the lit suite).
+# report in the lit suite; PyTorch, torchvision and onnx for the torchvision
+# end-to-end test).
 set -euo pipefail
 packages=(
   # toolchain: MLIR/LLVM 22, clang-22, lld, ninja
@@ -16,7 +17,9 @@ packages=(
   libonnx-dev libprotobuf-dev
 )
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium)
+  # chromium loads the HTML report; PyTorch, torchvision and onnx export a
+  # torchvision model at test time and give its reference gradients.
+  packages+=(chromium python3-torch python3-torchvision python3-onnx)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -3,6 +3,8 @@
 #   cbc    the exact MILP solver is built (COIN-OR CBC found)
 #   numpy  %python (default /usr/bin/python3, or --param python=...) can
 #          import numpy: the integration tests' references need it
+#   torch  %python can import torch, torchvision and onnx (exports at test
+#          time)
 #   chromium  headless Chromium is installed: the HTML report is loaded in it
 #   ptxas  the CUDA toolkit's ptxas is installed: GPU kernels are assembled
 #   cuda-gpu  an NVIDIA GPU and its driver are usable (nvidia-smi lists a
@@ -36,6 +38,15 @@ try:
     if subprocess.run([python, "-c", "import numpy"],
                       capture_output=True).returncode == 0:
         config.available_features.add("numpy")
+except OSError:
+    pass
+# PyTorch, torchvision and onnx (Debian's python3-torch 1.13,
+# python3-torchvision, python3-onnx): tests that export a torchvision model
+# at test time (too large to commit) and take PyTorch's gradients.
+try:
+    if subprocess.run([python, "-c", "import torch, torchvision, onnx"],
+                      capture_output=True).returncode == 0:
+        config.available_features.add("torch")
 except OSError:
     pass
 

@@ -468,6 +468,34 @@ std::optional<std::vector<Folded>> Folder::run() {
 
 } // namespace
 
+std::optional<double>
+remat::onnx_import::constantScalarValue(const ImportState &state,
+                                        llvm::StringRef name) {
+  const onnx::TensorProto *tensor = state.constants.lookup(name);
+  if (!tensor)
+    return std::nullopt;
+  std::optional<Folded> f = readTensor(*tensor);
+  if (!f || f->values.size() != 1)
+    return std::nullopt;
+  return f->values[0];
+}
+
+mlir::FailureOr<double>
+remat::onnx_import::dropoutRate(const onnx::NodeProto &node,
+                                const ImportState &state) {
+  if (state.opset < 12)
+    return 0.0; // no training mode before opset 12
+  auto input = [&](int i, double fallback) -> std::optional<double> {
+    if (i >= node.input_size() || node.input(i).empty())
+      return fallback;
+    return constantScalarValue(state, node.input(i));
+  };
+  std::optional<double> ratio = input(1, 0.5), training = input(2, 0.0);
+  if (!ratio || !training)
+    return mlir::failure();
+  return *training != 0 ? *ratio : 0.0;
+}
+
 llvm::DenseSet<size_t>
 remat::onnx_import::foldConstantNodes(const onnx::GraphProto &graph,
                                       ImportState &state,

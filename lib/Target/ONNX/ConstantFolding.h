@@ -32,6 +32,18 @@ foldConstantNodes(const onnx::GraphProto &graph, ImportState &state,
                   const llvm::StringSet<> &notConstant,
                   std::deque<onnx::TensorProto> &storage);
 
+/// The value of the one-element constant `name` (an initializer, a Constant
+/// or a folded value of int, float or bool type), or nullopt.
+std::optional<double> constantScalarValue(const ImportState &state,
+                                          llvm::StringRef name);
+
+/// The rate at which the Dropout `node` drops: its ratio when it is in
+/// training mode (opset 12 and later: the constant inputs `ratio`, default
+/// 0.5, and `training_mode`, default false), 0 when it is the identity
+/// (inference, or a ratio of 0); failure when either is not a constant.
+mlir::FailureOr<double> dropoutRate(const onnx::NodeProto &node,
+                                    const ImportState &state);
+
 } // namespace remat::onnx_import
 
 #endif // REMAT_LIB_TARGET_ONNX_CONSTANTFOLDING_H

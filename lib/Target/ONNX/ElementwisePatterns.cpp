@@ -86,15 +86,40 @@ LogicalResult convertWhere(NodeContext &ctx) {
   return success();
 }
 
-/// Identity, and Dropout as inference runs it (its output #1, the mask, is
-/// not supported).
 LogicalResult convertIdentity(NodeContext &ctx) {
   FailureOr<Value> x = ctx.input(0);
   if (failed(x))
     return failure();
-  if (ctx.node.output_size() > 1 && !ctx.node.output(1).empty())
-    return ctx.emitError() << "its mask output is not supported";
   ctx.setOutput(0, *x);
+  return success();
+}
+
+/// Dropout: in training mode with a ratio above 0, remat.dropout with the
+/// function's `dropout_seed` argument, each node at its own counter (so
+/// that two dropouts draw different masks); otherwise the identity. Its
+/// mask output is refused when something reads it.
+LogicalResult convertDropout(NodeContext &ctx) {
+  FailureOr<Value> x = ctx.input(0);
+  if (failed(x))
+    return failure();
+  if (ctx.node.output_size() > 1 && !ctx.node.output(1).empty() &&
+      ctx.isConsumed(ctx.node.output(1)))
+    return ctx.emitError() << "its mask output is used, which remat does "
+                              "not support";
+  FailureOr<double> rate = ctx.dropoutRate();
+  if (failed(rate))
+    return ctx.emitError() << "its ratio or training_mode is not a constant";
+  if (*rate == 0) {
+    ctx.setOutput(0, *x);
+    return success();
+  }
+  if (*rate < 0 || *rate >= 1)
+    return ctx.emitError() << "its ratio " << *rate << " is not in [0, 1)";
+  auto type = cast<RankedTensorType>(x->getType());
+  if (!isa<FloatType>(type.getElementType()))
+    return ctx.emitError() << "drops " << type
+                           << "; remat imports Dropout of floats only";
+  ctx.setOutput(0, ctx.dropout(*x, *rate));
   return success();
 }
 
@@ -107,7 +132,11 @@ std::optional<double> constantScalar(NodeContext &ctx, int i) {
   FailureOr<Value> value = ctx.input(i);
   if (failed(value))
     return std::nullopt;
-  auto constant = value->getDefiningOp<ConstantOp>();
+  // A Constant node's value carries its ONNX name (remat.name).
+  Value v = *value;
+  if (auto name = v.getDefiningOp<NameOp>())
+    v = name.getInput();
+  auto constant = v.getDefiningOp<ConstantOp>();
   if (!constant)
     return std::nullopt;
   auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
@@ -241,7 +270,7 @@ void remat::onnx_import::populateElementwisePatterns(
   patterns["Div"] = convertBinary<DivOp>;
   patterns["Max"] = convertBinary<MaximumOp>;
   patterns["Identity"] = convertIdentity;
-  patterns["Dropout"] = convertIdentity;
+  patterns["Dropout"] = convertDropout;
   patterns["Pow"] = convertPow;
   patterns["Clip"] = convertClip;
   patterns["Cast"] = convertCast;

@@ -468,6 +468,18 @@ OwningOpRef<ModuleOp> Importer::run() {
     labels = body->addArgument(labelType, fileLoc);
     argNames.push_back("labels");
   }
+  // Training-mode Dropouts draw their masks from a seed argument.
+  for (const onnx::NodeProto &node : graph.node()) {
+    if (node.op_type() != "Dropout" ||
+        (!node.domain().empty() && node.domain() != "ai.onnx"))
+      continue;
+    FailureOr<double> rate = dropoutRate(node, state);
+    if (succeeded(rate) && *rate > 0) {
+      state.dropoutSeed = body->addArgument(b.getI64Type(), fileLoc);
+      argNames.push_back("dropout_seed");
+      break;
+    }
+  }
   unsigned firstParameter = body->getNumArguments();
   for (const onnx::TensorProto &init : graph.initializer()) {
     if (!dataInitializers.contains(init.name()))
@@ -523,6 +535,13 @@ OwningOpRef<ModuleOp> Importer::run() {
     results = {*loss};
   }
   func::ReturnOp::create(b, fileLoc, results);
+
+  // Constants a pattern read as numbers (Clip's bounds, Pow's exponent) and
+  // their names are left unused: erased, so that the planner does not count
+  // them as resident. Walking backwards, a name goes before its constant.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+    if (isa<ConstantOp, NameOp>(op) && op.use_empty())
+      op.erase();
 
   // Parameters nothing reads (a batch norm's running statistics) are
   // dropped.

@@ -1,6 +1,7 @@
 //===- NodeContext.cpp - what an ONNX op pattern sees ---------------------===//
 
 #include "NodeContext.h"
+#include "ConstantFolding.h"
 
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
@@ -256,4 +257,17 @@ void NodeContext::setOutput(int i, Value value) {
   if (!name.empty())
     value = NameOp::create(builder, loc, value, builder.getStringAttr(name));
   state.values[name] = value;
+}
+
+FailureOr<double> NodeContext::dropoutRate() const {
+  return remat::onnx_import::dropoutRate(node, state);
+}
+
+Value NodeContext::dropout(Value x, double rate) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Value result = remat::DropoutOp::create(
+      builder, loc, x, state.dropoutSeed, builder.getF64FloatAttr(rate),
+      builder.getI64IntegerAttr(state.dropoutCounter));
+  state.dropoutCounter += type.getNumElements();
+  return result;
 }

@@ -57,6 +57,10 @@ struct ImportState {
   /// set is never used (BatchNormalization's running statistics in a
   /// training-mode export).
   llvm::StringSet<> consumed;
+  /// The seed argument of training-mode Dropouts (remat.dropout), and the
+  /// counter of the next one: each draws from its own range of the stream.
+  mlir::Value dropoutSeed;
+  int64_t dropoutCounter = 0;
 };
 
 class NodeContext {
@@ -96,6 +100,12 @@ public:
   /// Records `value` as output `i`, tagged with the output's ONNX name
   /// (remat.name) so that reports and policies use it.
   void setOutput(int i, mlir::Value value);
+
+  /// The rate of this Dropout node (dropoutRate).
+  mlir::FailureOr<double> dropoutRate() const;
+  /// remat.dropout of `x` at `rate` with the function's seed argument and
+  /// the next free counter.
+  mlir::Value dropout(mlir::Value x, double rate);
 
   /// Whether a node reads the value named `name` or the graph returns it.
   bool isConsumed(llvm::StringRef name) const {

@@ -386,6 +386,29 @@ def folded_mask(out, rng):
             expected.astype(np.float32))
 
 
+def dropout_train(out, rng):
+    """Two training-mode Dropouts (ratios 0.5 and 0.25, as opset 12+ writes
+    them: constant ratio and training_mode inputs) of the same input, their
+    masks unused: y = dropout(x, 0.5) + dropout(x, 0.25)."""
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 64])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 64])
+    nodes = [
+        helper.make_node("Dropout", ["x", "half", "train"], ["a", "mask_a"],
+                         name="drop_half"),
+        helper.make_node("Dropout", ["x", "quarter", "train"], ["b"],
+                         name="drop_quarter"),
+        helper.make_node("Add", ["a", "b"], ["y"], name="add"),
+    ]
+    graph = helper.make_graph(nodes, "dropout_train", [x], [y], initializer=[
+        tensor("half", np.array(0.5, np.float32)),
+        tensor("quarter", np.array(0.25, np.float32)),
+        tensor("train", np.array(True))])
+    save(helper.make_model(graph, opset_imports=OPSET), out,
+         "dropout_train.onnx")
+    np.save(os.path.join(out, "dropout_train.ones.npy"),
+            np.ones((4, 64), np.float32))
+
+
 def bad_models(out):
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])
@@ -472,6 +495,7 @@ def main():
     cast_mixed(out, np.random.default_rng(3))
     gelu_forms(out, np.random.default_rng(4))
     folded_mask(out, np.random.default_rng(5))
+    dropout_train(out, np.random.default_rng(6))
 
 
 if __name__ == "__main__":
