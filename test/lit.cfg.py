@@ -34,21 +34,23 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 python = lit_config.params.get("python", "/usr/bin/python3")
 config.substitutions = [s for s in config.substitutions if s[0] != "%python"]
 config.substitutions.append(("%python", '"%s"' % python))
-try:
-    if subprocess.run([python, "-c", "import numpy"],
-                      capture_output=True).returncode == 0:
-        config.available_features.add("numpy")
-except OSError:
-    pass
+
+
+def python_imports(modules):
+    try:
+        return subprocess.run([python, "-c", "import " + modules],
+                              capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+if python_imports("numpy"):
+    config.available_features.add("numpy")
 # PyTorch, torchvision and onnx (Debian's python3-torch 1.13,
 # python3-torchvision, python3-onnx): tests that export a torchvision model
 # at test time (too large to commit) and take PyTorch's gradients.
-try:
-    if subprocess.run([python, "-c", "import torch, torchvision, onnx"],
-                      capture_output=True).returncode == 0:
-        config.available_features.add("torch")
-except OSError:
-    pass
+if python_imports("torch, torchvision, onnx"):
+    config.available_features.add("torch")
 
 if config.remat_have_cbc:
     config.available_features.add("cbc")

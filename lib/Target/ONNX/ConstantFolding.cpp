@@ -76,13 +76,11 @@ std::optional<Folded> readTensor(const onnx::TensorProto &tensor) {
     } else {
       f.values.assign(tensor.float_data().begin(), tensor.float_data().end());
     }
-  } else { // BOOL: a byte each in raw data, an int32 each otherwise.
-    if (tensor.has_raw_data())
-      for (char byte : tensor.raw_data())
-        f.values.push_back(byte != 0);
-    else
-      for (int32_t v : tensor.int32_data())
-        f.values.push_back(v != 0);
+  } else {
+    std::optional<std::vector<bool>> bools = readBools(tensor);
+    if (!bools)
+      return std::nullopt;
+    f.values.assign(bools->begin(), bools->end());
   }
   if (static_cast<int64_t>(f.values.size()) != n)
     return std::nullopt;
@@ -519,7 +517,7 @@ remat::onnx_import::foldConstantNodes(const onnx::GraphProto &graph,
   };
   for (size_t i = 0; i < static_cast<size_t>(graph.node_size()); ++i) {
     const onnx::NodeProto &node = graph.node(i);
-    if (!node.domain().empty() && node.domain() != "ai.onnx")
+    if (!isDefaultDomain(node))
       continue;
     if (node.op_type() == "Constant") {
       // Its value is in state.constants already.

@@ -1,5 +1,4 @@
-//===- ConstantFolding.h - evaluate an ONNX graph's constant nodes -*- C++
-//-*-===//
+//===- ConstantFolding.h - evaluate constant ONNX nodes ---------*- C++ -*-===//
 //
 // Private to the importer.
 //

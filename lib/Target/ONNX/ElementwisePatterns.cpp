@@ -27,21 +27,6 @@ LogicalResult convertUnary(NodeContext &ctx) {
   return success();
 }
 
-/// `value` broadcast to `type`'s shape (nothing when it has it already).
-Value broadcastTo(NodeContext &ctx, Value value, RankedTensorType type) {
-  auto from = cast<RankedTensorType>(value.getType());
-  if (from.getShape() == type.getShape())
-    return value;
-  int64_t offset = type.getRank() - from.getRank();
-  SmallVector<int64_t> dims;
-  for (int64_t d = 0; d < from.getRank(); ++d)
-    dims.push_back(offset + d);
-  auto result =
-      RankedTensorType::get(type.getShape(), from.getElementType());
-  return BroadcastOp::create(ctx.builder, ctx.loc, result, value,
-                             ctx.builder.getDenseI64ArrayAttr(dims));
-}
-
 template <typename OpTy>
 LogicalResult convertBinary(NodeContext &ctx) {
   if (ctx.node.input_size() != 2)
@@ -56,8 +41,8 @@ LogicalResult convertBinary(NodeContext &ctx) {
     return ctx.emitError() << "operands have different element types ("
                            << lhs->getType() << ", " << rhs->getType()
                            << "); insert a Cast";
-  Value a = broadcastTo(ctx, *lhs, *type);
-  Value b = broadcastTo(ctx, *rhs, *type);
+  Value a = ctx.broadcastTo(*lhs, *type);
+  Value b = ctx.broadcastTo(*rhs, *type);
   ctx.setOutput(0, OpTy::create(ctx.builder, ctx.loc, a, b));
   return success();
 }
@@ -79,10 +64,9 @@ LogicalResult convertWhere(NodeContext &ctx) {
     return ctx.emitError() << "operands have different element types ("
                            << x->getType() << ", " << y->getType()
                            << "); insert a Cast";
-  ctx.setOutput(0, WhereOp::create(ctx.builder, ctx.loc,
-                                   broadcastTo(ctx, *cond, *type),
-                                   broadcastTo(ctx, *x, *type),
-                                   broadcastTo(ctx, *y, *type)));
+  ctx.setOutput(0, WhereOp::create(
+                       ctx.builder, ctx.loc, ctx.broadcastTo(*cond, *type),
+                       ctx.broadcastTo(*x, *type), ctx.broadcastTo(*y, *type)));
   return success();
 }
 

@@ -70,6 +70,19 @@ std::string identifier(StringRef name) {
   return result;
 }
 
+/// Whether an initializer is a parameter (a function argument): a float
+/// tensor of more than one element. A single element is a constant an
+/// exporter folded (a scale, an epsilon); integers are indices.
+bool isParameter(const onnx::TensorProto &init) {
+  bool isFloat = init.data_type() == onnx::TensorProto::FLOAT ||
+                 init.data_type() == onnx::TensorProto::FLOAT16 ||
+                 init.data_type() == onnx::TensorProto::BFLOAT16;
+  int64_t elements = 1;
+  for (int64_t d : init.dims())
+    elements *= d;
+  return isFloat && elements != 1;
+}
+
 class Importer {
 public:
   Importer(StringRef path, MLIRContext *context,
@@ -241,16 +254,9 @@ LogicalResult Importer::foldConstants() {
   // The parameters (float initializers of more than one element) are
   // arguments, never folded; every other constant computation is evaluated.
   llvm::StringSet<> parameters;
-  for (const onnx::TensorProto &init : model.graph().initializer()) {
-    int64_t elements = 1;
-    for (int64_t d : init.dims())
-      elements *= d;
-    bool isFloat = init.data_type() == onnx::TensorProto::FLOAT ||
-                   init.data_type() == onnx::TensorProto::FLOAT16 ||
-                   init.data_type() == onnx::TensorProto::BFLOAT16;
-    if (isFloat && elements != 1)
+  for (const onnx::TensorProto &init : model.graph().initializer())
+    if (isParameter(init))
       parameters.insert(init.name());
-  }
   // Each evaluated node becomes a Constant in the model and shape inference
   // runs again: what reads the result (a Gather of rows by a folded Range)
   // then gets a static type, and may be evaluated in turn.
@@ -359,7 +365,7 @@ LogicalResult Importer::importNodes(OpBuilder &b) {
       }
       continue;
     }
-    if (!node.domain().empty() && node.domain() != "ai.onnx") {
+    if (!isDefaultDomain(node)) {
       ctx.emitError() << "op of domain '" << node.domain()
                       << "' is not a standard ONNX op; remat-translate "
                          "imports the default domain only";
@@ -470,8 +476,7 @@ OwningOpRef<ModuleOp> Importer::run() {
   }
   // Training-mode Dropouts draw their masks from a seed argument.
   for (const onnx::NodeProto &node : graph.node()) {
-    if (node.op_type() != "Dropout" ||
-        (!node.domain().empty() && node.domain() != "ai.onnx"))
+    if (node.op_type() != "Dropout" || !isDefaultDomain(node))
       continue;
     FailureOr<double> rate = dropoutRate(node, state);
     if (succeeded(rate) && *rate > 0) {
@@ -484,15 +489,7 @@ OwningOpRef<ModuleOp> Importer::run() {
   for (const onnx::TensorProto &init : graph.initializer()) {
     if (!dataInitializers.contains(init.name()))
       continue;
-    bool isFloat = init.data_type() == onnx::TensorProto::FLOAT ||
-                   init.data_type() == onnx::TensorProto::FLOAT16 ||
-                   init.data_type() == onnx::TensorProto::BFLOAT16;
-    // A single element is a constant an exporter folded (a scale, an
-    // epsilon), never a parameter.
-    int64_t elements = 1;
-    for (int64_t d : init.dims())
-      elements *= d;
-    if (isFloat && elements != 1) {
+    if (isParameter(init)) {
       if (failed(addArgument(init.name(), *state.types[init.name()])))
         return nullptr;
       continue;

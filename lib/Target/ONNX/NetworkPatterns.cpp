@@ -148,19 +148,18 @@ LogicalResult convertConvTranspose(NodeContext &ctx) {
              << "output_padding " << (*outputPadding)[d]
              << " is not smaller than the stride " << (*strides)[d]
              << ": those rows or columns would have no input";
-  SmallVector<int64_t> pads{0, 0, 0, 0};
-  if (autoPad == "NOTSET")
-    if (std::optional<std::vector<int64_t>> given = ctx.intsAttr("pads")) {
-      if (given->size() != 4)
-        return ctx.emitError() << "'pads' has " << given->size()
-                               << " values; remat supports 2-D windows (4 "
-                                  "pads)";
-      pads.assign(given->begin(), given->end());
-    }
+  // The pads of the forward conv2d whose input gradient this is: from the
+  // output (its input) to the input (its output).
+  auto filter = cast<RankedTensorType>(w->getType());
+  FailureOr<SmallVector<int64_t>> pads = padding(
+      ctx, type->getShape().drop_front(2), input.getShape().drop_front(2),
+      filter.getShape().drop_front(2), *strides, *dilations);
+  if (failed(pads))
+    return failure();
   Value conv = Conv2DGradInputOp::create(
       ctx.builder, ctx.loc, *type, *x, *w,
       ctx.builder.getDenseI64ArrayAttr(*strides),
-      ctx.builder.getDenseI64ArrayAttr(pads),
+      ctx.builder.getDenseI64ArrayAttr(*pads),
       ctx.builder.getDenseI64ArrayAttr(*dilations),
       ctx.builder.getI64IntegerAttr(ctx.intAttr("group", 1)));
   if (ctx.hasInput(2)) {
@@ -317,18 +316,7 @@ LogicalResult convertGemm(NodeContext &ctx) {
     FailureOr<Value> c = ctx.input(2);
     if (failed(c))
       return failure();
-    Value bias = *c;
-    auto biasType = cast<RankedTensorType>(bias.getType());
-    if (biasType.getShape() != type->getShape()) {
-      int64_t offset = type->getRank() - biasType.getRank();
-      SmallVector<int64_t> dims;
-      for (int64_t d = 0; d < biasType.getRank(); ++d)
-        dims.push_back(offset + d);
-      bias = BroadcastOp::create(
-          ctx.builder, ctx.loc,
-          RankedTensorType::get(type->getShape(), biasType.getElementType()),
-          bias, ctx.builder.getDenseI64ArrayAttr(dims));
-    }
+    Value bias = ctx.broadcastTo(*c, *type);
     if (beta != 1.0f)
       bias = ScaleOp::create(ctx.builder, ctx.loc, bias,
                              ctx.builder.getF64FloatAttr(beta));

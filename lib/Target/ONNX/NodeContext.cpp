@@ -100,6 +100,21 @@ remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
   return std::nullopt;
 }
 
+std::optional<std::vector<bool>>
+remat::onnx_import::readBools(const onnx::TensorProto &tensor) {
+  if (tensor.data_type() != onnx::TensorProto::BOOL ||
+      tensor.data_location() == onnx::TensorProto::EXTERNAL)
+    return std::nullopt;
+  std::vector<bool> values;
+  if (tensor.has_raw_data())
+    for (char byte : tensor.raw_data())
+      values.push_back(byte != 0);
+  else
+    for (int32_t v : tensor.int32_data())
+      values.push_back(v != 0);
+  return values;
+}
+
 DenseElementsAttr
 remat::onnx_import::readElements(const onnx::TensorProto &tensor,
                                  RankedTensorType type) {
@@ -108,20 +123,10 @@ remat::onnx_import::readElements(const onnx::TensorProto &tensor,
   int64_t count = type.getNumElements();
   Type element = type.getElementType();
   if (tensor.data_type() == onnx::TensorProto::BOOL) {
-    // One byte per element in raw data, one int32 each otherwise.
-    SmallVector<bool> values;
-    if (tensor.has_raw_data()) {
-      const std::string &raw = tensor.raw_data();
-      if (raw.size() != static_cast<size_t>(count))
-        return nullptr;
-      for (char byte : raw)
-        values.push_back(byte != 0);
-    } else {
-      if (tensor.int32_data_size() != count)
-        return nullptr;
-      for (int32_t v : tensor.int32_data())
-        values.push_back(v != 0);
-    }
+    std::optional<std::vector<bool>> bools = readBools(tensor);
+    if (!bools || bools->size() != static_cast<size_t>(count))
+      return nullptr;
+    SmallVector<bool> values(bools->begin(), bools->end());
     return DenseElementsAttr::get(type, ArrayRef<bool>(values));
   }
   if (tensor.has_raw_data()) {
@@ -270,4 +275,17 @@ Value NodeContext::dropout(Value x, double rate) {
       builder.getI64IntegerAttr(state.dropoutCounter));
   state.dropoutCounter += type.getNumElements();
   return result;
+}
+
+Value NodeContext::broadcastTo(Value value, RankedTensorType type) {
+  auto from = cast<RankedTensorType>(value.getType());
+  if (from.getShape() == type.getShape())
+    return value;
+  int64_t offset = type.getRank() - from.getRank();
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < from.getRank(); ++d)
+    dims.push_back(offset + d);
+  auto result = RankedTensorType::get(type.getShape(), from.getElementType());
+  return remat::BroadcastOp::create(builder, loc, result, value,
+                                    builder.getDenseI64ArrayAttr(dims));
 }

@@ -35,6 +35,14 @@ convertTensorType(const onnx::TypeProto &type, mlir::MLIRContext *context,
 
 /// The data of `tensor` as int64 values (INT64, INT32 tensors), or nullopt.
 std::optional<std::vector<int64_t>> readInts(const onnx::TensorProto &tensor);
+/// The data of a BOOL `tensor` (a byte each in raw data, an int32 each
+/// otherwise), or nullopt for another type.
+std::optional<std::vector<bool>> readBools(const onnx::TensorProto &tensor);
+
+/// Whether `node` is of the default ONNX domain ("" or "ai.onnx").
+inline bool isDefaultDomain(const onnx::NodeProto &node) {
+  return node.domain().empty() || node.domain() == "ai.onnx";
+}
 
 /// The data of `tensor` as an elements attribute of `type` (float or
 /// integer data, raw or typed), or null when it cannot be read (external
@@ -96,6 +104,11 @@ public:
 
   /// An error at the node: "ONNX node 'name' (OpType): ...".
   mlir::InFlightDiagnostic emitError();
+
+  /// `value` broadcast to `type`'s shape by numpy's rules (its dimensions
+  /// aligned to the trailing ones), keeping its element type; `value` itself
+  /// when it has that shape already.
+  mlir::Value broadcastTo(mlir::Value value, mlir::RankedTensorType type);
 
   /// Records `value` as output `i`, tagged with the output's ONNX name
   /// (remat.name) so that reports and policies use it.

@@ -37,17 +37,7 @@ LogicalResult convertExpand(NodeContext &ctx) {
   FailureOr<RankedTensorType> type = ctx.outputType(0);
   if (failed(x) || failed(type))
     return failure();
-  auto from = cast<RankedTensorType>(x->getType());
-  if (from.getShape() == type->getShape()) {
-    ctx.setOutput(0, *x);
-    return success();
-  }
-  int64_t offset = type->getRank() - from.getRank();
-  SmallVector<int64_t> dims;
-  for (int64_t d = 0; d < from.getRank(); ++d)
-    dims.push_back(offset + d);
-  ctx.setOutput(0, BroadcastOp::create(ctx.builder, ctx.loc, *type, *x,
-                                       ctx.builder.getDenseI64ArrayAttr(dims)));
+  ctx.setOutput(0, ctx.broadcastTo(*x, *type));
   return success();
 }
 
