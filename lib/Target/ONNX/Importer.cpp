@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
@@ -533,11 +534,12 @@ OwningOpRef<ModuleOp> Importer::run() {
   }
   func::ReturnOp::create(b, fileLoc, results);
 
-  // Constants a pattern read as numbers (Clip's bounds, Pow's exponent) and
-  // their names are left unused: erased, so that the planner does not count
-  // them as resident. Walking backwards, a name goes before its constant.
+  // Values nothing reads are erased, so that the planner does not count them
+  // as resident: constants a pattern read as numbers (Clip's bounds, Pow's
+  // exponent), transposes folded into a matmul, and the names on them.
+  // Walking backwards, a user goes before what it reads.
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
-    if (isa<ConstantOp, NameOp>(op) && op.use_empty())
+    if (isa<NameOp>(op) ? op.use_empty() : isOpTriviallyDead(&op))
       op.erase();
 
   // Parameters nothing reads (a batch norm's running statistics) are

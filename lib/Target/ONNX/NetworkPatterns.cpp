@@ -254,11 +254,47 @@ LogicalResult convertGlobalAveragePool(NodeContext &ctx) {
   return success();
 }
 
+/// `value`'s source when it is a remat.transpose that swaps only its last
+/// two dimensions (PyTorch's `k.transpose(-2, -1)`, `x @ W.t()`), perhaps
+/// under the names the importer tags values with, which a matmul reads in
+/// place through its transpose flag; null otherwise.
+Value swappedLastTwoSource(Value value) {
+  while (auto name = value.getDefiningOp<NameOp>())
+    value = name.getInput();
+  auto transpose = value.getDefiningOp<TransposeOp>();
+  if (!transpose)
+    return {};
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  int64_t rank = perm.size();
+  if (rank < 2 || perm[rank - 1] != rank - 2 || perm[rank - 2] != rank - 1)
+    return {};
+  for (int64_t i = 0; i < rank - 2; ++i)
+    if (perm[i] != i)
+      return {};
+  return transpose.getInput();
+}
+
 /// A matrix product of [..., M, K] by [K, N]: batched operands of equal
 /// rank map to remat.matmul as they are; a batched left operand by a
-/// matrix is flattened to [B * M, K] and back.
+/// matrix is flattened to [B * M, K] and back. An operand transposed in
+/// its last two dimensions is read through the matmul's transpose flag
+/// rather than copied.
 FailureOr<Value> matmul(NodeContext &ctx, Value a, Value b, bool transA,
                         bool transB, RankedTensorType resultType) {
+  auto sameRank = [&] {
+    return cast<RankedTensorType>(a.getType()).getRank() ==
+           cast<RankedTensorType>(b.getType()).getRank();
+  };
+  if (Value source = swappedLastTwoSource(b);
+      source &&
+      (sameRank() || cast<RankedTensorType>(b.getType()).getRank() == 2)) {
+    b = source;
+    transB = !transB;
+  }
+  if (Value source = swappedLastTwoSource(a); source && sameRank()) {
+    a = source;
+    transA = !transA;
+  }
   auto lhs = cast<RankedTensorType>(a.getType());
   auto rhs = cast<RankedTensorType>(b.getType());
   UnitAttr ta = transA ? ctx.builder.getUnitAttr() : UnitAttr();

@@ -110,7 +110,11 @@ LogicalResult vjp(SigmoidOp op, OpBuilder &b, ValueRange g, Grads &out) {
   return success();
 }
 LogicalResult vjp(ReluOp op, OpBuilder &b, ValueRange g, Grads &out) {
-  out.push_back(ReluGradOp::create(b, op.getLoc(), g[0], op.getInput()));
+  // relu(x) > 0 exactly where x > 0, so the mask reads the output, as
+  // PyTorch's threshold_backward does: a relu's input (a convolution's or
+  // batch norm's output) need not stay alive for the backward pass when
+  // nothing else reads it there.
+  out.push_back(ReluGradOp::create(b, op.getLoc(), g[0], op.getResult()));
   return success();
 }
 LogicalResult vjp(GeluOp op, OpBuilder &b, ValueRange g, Grads &out) {

@@ -10,16 +10,17 @@
 // CHECK:   %[[N:.*]] = remat.name %[[H]] as "h"
 // CHECK:   %[[T:.*]] = remat.relu %[[N]] {remat.fwd_id = 2 : i64}
 // CHECK:   %[[U:.*]] = remat.tanh %[[T]] {remat.fwd_id = 3 : i64}
-// CHECK:   remat.yield %[[U]], %[[N]], %[[U]] :
+// CHECK:   remat.yield %[[U]], %[[T]], %[[U]] :
 // CHECK: }
 // The backward reads the residuals through the region's results.
 // CHECK: remat.mul %[[R]]#2, %[[R]]#2 {remat.vjp_of = 3 : i64}
 // CHECK: remat.relu_grad %{{.*}}, %[[R]]#1 {remat.vjp_of = 2 : i64}
 
 // Under save_only_these_names ["h"], the named matmul is kept for the
-// backward and tanh's output is recomputed for it.
+// backward, and relu's and tanh's outputs are recomputed from it.
 // POLICY-LABEL: func.func @f_grad
 // POLICY: remat.matmul {{.*}}remat.decision = "keep"
+// POLICY: remat.relu {{.*}}remat.decision = "recompute"
 // POLICY: remat.tanh {{.*}}remat.decision = "recompute"
 func.func @f(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>) -> tensor<f32> {
   %y = remat.checkpoint policy <save_only_these_names ["h"]> -> tensor<8x8xf32> {

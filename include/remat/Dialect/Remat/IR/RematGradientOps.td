@@ -20,8 +20,10 @@ def Remat_ReluGradOp : Remat_Op<"relu_grad", [Pure, SameOperandsAndResultType,
   let description = [{
     `result = input > 0 ? grad : 0`, the vector-Jacobian product of
     `remat.relu` (`grad * (input > 0)`; the derivative at 0 is 0, as
-    PyTorch's `threshold_backward`). Cost: 1 FLOP per element (the
-    comparison).
+    PyTorch's `threshold_backward`). Since `relu(x) > 0` exactly where
+    `x > 0`, `input` may be the relu's input or its output; `remat-autodiff`
+    passes the output, as PyTorch does, so that the relu's input need not be
+    saved. Cost: 1 FLOP per element (the comparison).
 
     ```mlir
     %dx = remat.relu_grad %g, %x : tensor<4x8xf32>
