@@ -265,23 +265,23 @@ struct MaximumGradLowering final : OpConversionPattern<MaximumGradOp> {
   }
 };
 
-/// where_grad: the cotangent to the selected side, zero to the other.
+/// where_grad: the cotangent where the condition selects the op's side,
+/// zero elsewhere.
 struct WhereGradLowering final : OpConversionPattern<WhereGradOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(WhereGradOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getTrueGrad().getType();
-    AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
-    SmallVector<Value> results = mapWithMapsMulti(
-        rewriter, op.getLoc(), {type, type},
-        ValueRange{adaptor.getCondition(), adaptor.getGrad()}, {id, id},
-        [](OpBuilder &b, Location l, ValueRange a) -> SmallVector<Value> {
+    bool falseSide = op.getFalseSide();
+    Value result = mapElementwise(
+        rewriter, op.getLoc(), op.getType(),
+        ValueRange{adaptor.getCondition(), adaptor.getGrad()},
+        [falseSide](OpBuilder &b, Location l, ValueRange a) -> Value {
           Value zero = cst(b, l, 0.0);
-          return {arith::SelectOp::create(b, l, a[0], a[1], zero),
-                  arith::SelectOp::create(b, l, a[0], zero, a[1])};
+          return falseSide ? arith::SelectOp::create(b, l, a[0], zero, a[1])
+                           : arith::SelectOp::create(b, l, a[0], a[1], zero);
         });
-    rewriter.replaceOp(op, results);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -26,9 +26,9 @@ func.func @maximum_grad_types(%g: tensor<4xf32>, %a: tensor<4xf32>, %b: tensor<4
 // -----
 
 func.func @where_grad_shapes(%m: tensor<4xi1>, %g: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{failed to verify that all of {condition, grad, true_grad, false_grad} have same shape}}
-  %0:2 = remat.where_grad %m, %g : tensor<4xi1>, tensor<8xf32>
-  return %0#0 : tensor<8xf32>
+  // expected-error @+1 {{failed to verify that all of {condition, grad, result} have same shape}}
+  %0 = remat.where_grad %m, %g : tensor<4xi1>, tensor<8xf32>
+  return %0 : tensor<8xf32>
 }
 
 // -----

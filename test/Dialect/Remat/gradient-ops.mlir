@@ -24,9 +24,11 @@ func.func @elementwise(%g: tensor<4x8xf32>, %x: tensor<4x8xf32>,
 
 // CHECK-LABEL: func.func @where_grad
 func.func @where_grad(%m: tensor<4x8xi1>, %g: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
-  // CHECK: %{{.*}}, %{{.*}} = remat.where_grad %{{.*}}, %{{.*}} : tensor<4x8xi1>, tensor<4x8xf32>
-  %0:2 = remat.where_grad %m, %g : tensor<4x8xi1>, tensor<4x8xf32>
-  return %0#0, %0#1 : tensor<4x8xf32>, tensor<4x8xf32>
+  // CHECK: remat.where_grad %{{.*}}, %{{.*}} : tensor<4x8xi1>, tensor<4x8xf32>
+  // CHECK: remat.where_grad false_side %{{.*}}, %{{.*}} : tensor<4x8xi1>, tensor<4x8xf32>
+  %0 = remat.where_grad %m, %g : tensor<4x8xi1>, tensor<4x8xf32>
+  %1 = remat.where_grad false_side %m, %g : tensor<4x8xi1>, tensor<4x8xf32>
+  return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
 }
 
 // CHECK-LABEL: func.func @reductions

@@ -155,8 +155,13 @@ LogicalResult vjp(MaximumOp op, OpBuilder &b, ValueRange g, Grads &out) {
   return success();
 }
 LogicalResult vjp(WhereOp op, OpBuilder &b, ValueRange g, Grads &out) {
-  auto grads = WhereGradOp::create(b, op.getLoc(), op.getCondition(), g[0]);
-  out.append({Value(), grads.getTrueGrad(), grads.getFalseGrad()});
+  // One op per side: autodiff erases the one whose side needs no gradient
+  // (a constant such as a causal mask's fill value).
+  Value trueGrad = WhereGradOp::create(b, op.getLoc(), op.getCondition(),
+                                       g[0], /*false_side=*/false);
+  Value falseGrad = WhereGradOp::create(b, op.getLoc(), op.getCondition(),
+                                        g[0], /*false_side=*/true);
+  out.append({Value(), trueGrad, falseGrad});
   return success();
 }
 LogicalResult vjp(ScaleOp op, OpBuilder &b, ValueRange g, Grads &out) {

@@ -310,3 +310,26 @@ func.func @name(%x: tensor<4x8xf32>) -> tensor<f32> {
   %l = remat.reduce_sum %y dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
+
+// where's gradient goes to each side that needs one, one where_grad per
+// side: masking a constant (a causal mask's fill) makes no tensor for it.
+// CHECK-LABEL: func.func @where_constant_grad
+// CHECK: remat.where_grad %arg0, %{{.*}} {remat.vjp_of = {{[0-9]+}} : i64}
+// CHECK-NOT: remat.where_grad
+// CHECK: return
+func.func @where_constant(%m: tensor<4x8xi1>, %x: tensor<4x8xf32>) -> tensor<f32> {
+  %c = remat.constant dense<-1.0e+09> : tensor<f32>
+  %cb = remat.broadcast %c dims [] : tensor<f32> -> tensor<4x8xf32>
+  %y = remat.where %m, %x, %cb : tensor<4x8xi1>, tensor<4x8xf32>
+  %l = remat.reduce_sum %y dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// CHECK-LABEL: func.func @where_both_grad
+// CHECK-DAG: remat.where_grad %arg0, %{{.*}} {remat.vjp_of = {{[0-9]+}} : i64}
+// CHECK-DAG: remat.where_grad false_side %arg0, %{{.*}} {remat.vjp_of = {{[0-9]+}} : i64}
+func.func @where_both(%m: tensor<4x8xi1>, %x: tensor<4x8xf32>, %z: tensor<4x8xf32>) -> tensor<f32> {
+  %y = remat.where %m, %x, %z : tensor<4x8xi1>, tensor<4x8xf32>
+  %l = remat.reduce_sum %y dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}

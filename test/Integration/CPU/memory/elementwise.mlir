@@ -226,6 +226,7 @@ func.func @where(%a: tensor<32x96xf32>, %b: tensor<32x96xf32>) -> tensor<32x96xf
 func.func @where_grad(%g: tensor<32x96xf32>) -> (tensor<32x96xf32>, tensor<32x96xf32>) {
   %m = remat.constant dense<[[false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true]]> : tensor<1x96xi1>
   %mb = remat.broadcast %m dims [0, 1] : tensor<1x96xi1> -> tensor<32x96xi1>
-  %y:2 = remat.where_grad %mb, %g : tensor<32x96xi1>, tensor<32x96xf32>
-  return %y#0, %y#1 : tensor<32x96xf32>, tensor<32x96xf32>
+  %t = remat.where_grad %mb, %g : tensor<32x96xi1>, tensor<32x96xf32>
+  %f = remat.where_grad false_side %mb, %g : tensor<32x96xi1>, tensor<32x96xf32>
+  return %t, %f : tensor<32x96xf32>, tensor<32x96xf32>
 }

@@ -83,23 +83,28 @@ def Remat_MaximumGradOp : Remat_Op<"maximum_grad", [Pure,
 }
 
 def Remat_WhereGradOp : Remat_Op<"where_grad", [Pure,
-    AllShapesMatch<["condition", "grad", "true_grad", "false_grad"]>,
-    AllTypesMatch<["grad", "true_grad", "false_grad"]>]> {
-  let summary = "gradient of where";
+    AllShapesMatch<["condition", "grad", "result"]>,
+    AllTypesMatch<["grad", "result"]>]> {
+  let summary = "gradient of where, to one side";
   let description = [{
-    The vector-Jacobian product of `remat.where`: `true_grad = condition ?
-    grad : 0` and `false_grad = condition ? 0 : grad`, in one pass over the
-    cotangent (no zero tensor is made). Cost: one FLOP per element.
+    The vector-Jacobian product of `remat.where` with respect to one of its
+    values: `result = condition ? grad : 0` for the true side, and with
+    `false_side`, `result = condition ? 0 : grad`. `remat-autodiff` makes
+    one for each side that needs a gradient, so that masking a constant
+    (PyTorch's `masked_fill` of a causal mask) costs no tensor of zeros for
+    it. Cost: one FLOP per element.
 
     ```mlir
-    %dt, %df = remat.where_grad %mask, %g : tensor<4x4xi1>, tensor<4x4xf32>
+    %dt = remat.where_grad %mask, %g : tensor<4x4xi1>, tensor<4x4xf32>
+    %df = remat.where_grad false_side %mask, %g : tensor<4x4xi1>, tensor<4x4xf32>
     ```
   }];
-  let arguments = (ins Remat_MaskTensor:$condition, Remat_FloatTensor:$grad);
-  let results = (outs Remat_FloatTensor:$true_grad,
-                      Remat_FloatTensor:$false_grad);
+  let arguments = (ins Remat_MaskTensor:$condition, Remat_FloatTensor:$grad,
+                       UnitAttr:$false_side);
+  let results = (outs Remat_FloatTensor:$result);
   let assemblyFormat = [{
-    $condition `,` $grad attr-dict `:` type($condition) `,` type($grad)
+    (`false_side` $false_side^)? $condition `,` $grad attr-dict `:`
+    type($condition) `,` type($grad)
   }];
 }
 
