@@ -64,6 +64,17 @@ Value scalarOf(SigmoidOp, OpBuilder &b, Location loc, ValueRange a) {
 Value scalarOf(ReluOp, OpBuilder &b, Location loc, ValueRange a) {
   return arith::MaximumFOp::create(b, loc, a[0], cst(b, loc, 0.0));
 }
+Value scalarOf(ClampOp op, OpBuilder &b, Location loc, ValueRange a) {
+  Type element = op.getType().getElementType();
+  Value y = a[0];
+  if (std::optional<APFloat> min = op.getMin())
+    y = arith::MaximumFOp::create(
+        b, loc, y, f32ConstantIn(b, loc, min->convertToDouble(), element));
+  if (std::optional<APFloat> max = op.getMax())
+    y = arith::MinimumFOp::create(
+        b, loc, y, f32ConstantIn(b, loc, max->convertToDouble(), element));
+  return y;
+}
 Value scalarOf(GeluOp op, OpBuilder &b, Location loc, ValueRange a) {
   Value x = a[0];
   Value half = arith::MulFOp::create(b, loc, x, cst(b, loc, 0.5));
@@ -105,6 +116,11 @@ Value scalarOf(DivOp, OpBuilder &b, Location loc, ValueRange a) {
 }
 Value scalarOf(MaximumOp, OpBuilder &b, Location loc, ValueRange a) {
   return arith::MaximumFOp::create(b, loc, a[0], a[1]);
+}
+Value scalarOf(MaskedFillOp op, OpBuilder &b, Location loc, ValueRange a) {
+  Value fill = f32ConstantIn(b, loc, op.getValue().convertToDouble(),
+                             op.getType().getElementType());
+  return arith::SelectOp::create(b, loc, a[1], fill, a[0]);
 }
 Value scalarOf(ScaleOp op, OpBuilder &b, Location loc, ValueRange a) {
   return arith::MulFOp::create(
@@ -317,8 +333,9 @@ void remat::lowering::populateElementwisePatterns(
                ElementwiseLowering<RsqrtOp>, ElementwiseLowering<TanhOp>,
                ElementwiseLowering<SinOp>, ElementwiseLowering<CosOp>,
                ElementwiseLowering<ErfOp>, ElementwiseLowering<SigmoidOp>,
-               ElementwiseLowering<ReluOp>, ElementwiseLowering<GeluOp>,
-               ElementwiseLowering<ConvertOp>, ElementwiseLowering<WhereOp>,
+               ElementwiseLowering<ReluOp>, ElementwiseLowering<ClampOp>,
+               ElementwiseLowering<GeluOp>, ElementwiseLowering<ConvertOp>,
+               ElementwiseLowering<WhereOp>, ElementwiseLowering<MaskedFillOp>,
                ElementwiseLowering<AddOp>, ElementwiseLowering<SubOp>,
                ElementwiseLowering<MulOp>, ElementwiseLowering<DivOp>,
                ElementwiseLowering<MaximumOp>, ElementwiseLowering<ScaleOp>,

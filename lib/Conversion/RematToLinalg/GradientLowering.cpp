@@ -192,6 +192,38 @@ struct ReluGradLowering final : OpConversionPattern<ReluGradOp> {
   }
 };
 
+/// clamp_grad: select(min < y < max, g, 0), the bounds rounded to the
+/// element type as the clamp rounded them.
+struct ClampGradLowering final : OpConversionPattern<ClampGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ClampGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type element = op.getType().getElementType();
+    std::optional<APFloat> min = op.getMin(), max = op.getMax();
+    Value result = mapElementwise(
+        rewriter, op.getLoc(), op.getType(),
+        ValueRange{adaptor.getGrad(), adaptor.getOutput()},
+        [&](OpBuilder &b, Location l, ValueRange a) -> Value {
+          Value inside;
+          auto both = [&](Value c) {
+            inside = inside ? arith::AndIOp::create(b, l, inside, c) : c;
+          };
+          if (min)
+            both(arith::CmpFOp::create(
+                b, l, arith::CmpFPredicate::OGT, a[1],
+                f32ConstantIn(b, l, min->convertToDouble(), element)));
+          if (max)
+            both(arith::CmpFOp::create(
+                b, l, arith::CmpFPredicate::OLT, a[1],
+                f32ConstantIn(b, l, max->convertToDouble(), element)));
+          return arith::SelectOp::create(b, l, inside, a[0], cst(b, l, 0.0));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// gelu'(x) for the tanh approximation (16 FLOPs).
 Value geluTanhDerivative(OpBuilder &b, Location l, Value x) {
   constexpr double k = 0.7978845608028654, c = 0.044715;
@@ -1100,11 +1132,12 @@ struct SliceGradLowering final : OpConversionPattern<SliceGradOp> {
 
 void remat::lowering::populateGradientPatterns(TypeConverter &converter,
                                                RewritePatternSet &patterns) {
-  patterns.add<
-      ReluGradLowering, GeluGradLowering, MaximumGradLowering,
-      WhereGradLowering, ReduceMaxGradLowering, SoftmaxGradLowering,
-      MaxPool2DGradLowering, AvgPool2DGradLowering, Conv2DGradInputLowering,
-      Conv2DGradFilterLowering, LayerNormGradLowering, BatchNormGradLowering,
-      EmbeddingGradLowering, CrossEntropyGradLowering, SliceGradLowering>(
-      converter, patterns.getContext());
+  patterns
+      .add<ReluGradLowering, GeluGradLowering, MaximumGradLowering,
+           WhereGradLowering, ClampGradLowering, ReduceMaxGradLowering,
+           SoftmaxGradLowering, MaxPool2DGradLowering, AvgPool2DGradLowering,
+           Conv2DGradInputLowering, Conv2DGradFilterLowering,
+           LayerNormGradLowering, BatchNormGradLowering, EmbeddingGradLowering,
+           CrossEntropyGradLowering, SliceGradLowering>(converter,
+                                                        patterns.getContext());
 }

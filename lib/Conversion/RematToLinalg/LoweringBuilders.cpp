@@ -22,6 +22,18 @@ Value lowering::f32Constant(OpBuilder &b, Location loc, double value) {
   return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
 }
 
+Value lowering::f32ConstantIn(OpBuilder &b, Location loc, double value,
+                              Type type) {
+  llvm::APFloat rounded(value);
+  bool losesInfo = false;
+  rounded.convert(cast<FloatType>(type).getFloatSemantics(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  rounded.convert(llvm::APFloat::IEEEsingle(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return arith::ConstantOp::create(b, loc,
+                                   b.getF32FloatAttr(rounded.convertToFloat()));
+}
+
 Value lowering::toF32(OpBuilder &b, Location loc, Value value) {
   if (value.getType().isF32())
     return value;

@@ -28,6 +28,11 @@ mlir::Value maxF(mlir::OpBuilder &b, mlir::Location loc, mlir::ValueRange a);
 /// An f32 constant.
 mlir::Value f32Constant(mlir::OpBuilder &b, mlir::Location loc, double value);
 
+/// `value` rounded to the float type `type` (to nearest, ties to even), as
+/// an f32 constant: a bound compared with values of that type.
+mlir::Value f32ConstantIn(mlir::OpBuilder &b, mlir::Location loc, double value,
+                          mlir::Type type);
+
 /// Converts a scalar to f32 (extf) or from f32 to `type` (truncf); identity
 /// when the types already match.
 mlir::Value toF32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value);

@@ -10,6 +10,7 @@
 
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -44,29 +45,6 @@ LogicalResult convertBinary(NodeContext &ctx) {
   Value a = ctx.broadcastTo(*lhs, *type);
   Value b = ctx.broadcastTo(*rhs, *type);
   ctx.setOutput(0, OpTy::create(ctx.builder, ctx.loc, a, b));
-  return success();
-}
-
-/// Where(condition, x, y): the three broadcast to the output's shape (numpy
-/// rules), the condition a boolean tensor (a constant mask, typically).
-LogicalResult convertWhere(NodeContext &ctx) {
-  FailureOr<Value> cond = ctx.input(0), x = ctx.input(1), y = ctx.input(2);
-  FailureOr<RankedTensorType> type = ctx.outputType(0);
-  if (failed(cond) || failed(x) || failed(y) || failed(type))
-    return failure();
-  if (!getElementTypeOrSelf(cond->getType()).isInteger(1))
-    return ctx.emitError() << "its condition is " << cond->getType()
-                           << "; expected a tensor of BOOL";
-  if (!isa<FloatType>(type->getElementType()))
-    return ctx.emitError() << "selects " << *type
-                           << "; remat imports Where of floats only";
-  if (getElementTypeOrSelf(x->getType()) != getElementTypeOrSelf(y->getType()))
-    return ctx.emitError() << "operands have different element types ("
-                           << x->getType() << ", " << y->getType()
-                           << "); insert a Cast";
-  ctx.setOutput(0, WhereOp::create(
-                       ctx.builder, ctx.loc, ctx.broadcastTo(*cond, *type),
-                       ctx.broadcastTo(*x, *type), ctx.broadcastTo(*y, *type)));
   return success();
 }
 
@@ -129,6 +107,65 @@ std::optional<double> constantScalar(NodeContext &ctx, int i) {
   return dense.getSplatValue<APFloat>().convertToDouble();
 }
 
+/// `mask` negated when it is a constant (under its name), else null.
+Value negatedConstantMask(NodeContext &ctx, Value mask) {
+  if (auto name = mask.getDefiningOp<NameOp>())
+    mask = name.getInput();
+  auto constant = mask.getDefiningOp<ConstantOp>();
+  if (!constant)
+    return {};
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  if (!dense || !dense.getElementType().isInteger(1))
+    return {};
+  SmallVector<bool> negated;
+  for (bool bit : dense.getValues<bool>())
+    negated.push_back(!bit);
+  return ConstantOp::create(ctx.builder, ctx.loc,
+                            DenseElementsAttr::get(dense.getType(), negated));
+}
+
+/// Where(condition, x, y): the three broadcast to the output's shape (numpy
+/// rules), the condition a boolean tensor (a constant mask, typically). A
+/// constant scalar on the true side (PyTorch exports masked_fill(mask,
+/// -inf) so), or on the false side under a constant mask, makes
+/// remat.masked_fill, which makes no tensor of the constant.
+LogicalResult convertWhere(NodeContext &ctx) {
+  FailureOr<Value> cond = ctx.input(0), x = ctx.input(1), y = ctx.input(2);
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(cond) || failed(x) || failed(y) || failed(type))
+    return failure();
+  if (!getElementTypeOrSelf(cond->getType()).isInteger(1))
+    return ctx.emitError() << "its condition is " << cond->getType()
+                           << "; expected a tensor of BOOL";
+  if (!isa<FloatType>(type->getElementType()))
+    return ctx.emitError() << "selects " << *type
+                           << "; remat imports Where of floats only";
+  if (getElementTypeOrSelf(x->getType()) != getElementTypeOrSelf(y->getType()))
+    return ctx.emitError() << "operands have different element types ("
+                           << x->getType() << ", " << y->getType()
+                           << "); insert a Cast";
+  if (std::optional<double> fill = constantScalar(ctx, 1)) {
+    ctx.setOutput(0, MaskedFillOp::create(ctx.builder, ctx.loc,
+                                          ctx.broadcastTo(*y, *type),
+                                          ctx.broadcastTo(*cond, *type),
+                                          ctx.builder.getF64FloatAttr(*fill)));
+    return success();
+  }
+  if (std::optional<double> fill = constantScalar(ctx, 2)) {
+    if (Value negated = negatedConstantMask(ctx, *cond)) {
+      ctx.setOutput(0, MaskedFillOp::create(
+                           ctx.builder, ctx.loc, ctx.broadcastTo(*x, *type),
+                           ctx.broadcastTo(negated, *type),
+                           ctx.builder.getF64FloatAttr(*fill)));
+      return success();
+    }
+  }
+  ctx.setOutput(0, WhereOp::create(
+                       ctx.builder, ctx.loc, ctx.broadcastTo(*cond, *type),
+                       ctx.broadcastTo(*x, *type), ctx.broadcastTo(*y, *type)));
+  return success();
+}
+
 /// Pow with a constant exponent of 2 (x * x) or 0.5 (sqrt), the forms
 /// exported layer norms and RMS norms use.
 LogicalResult convertPow(NodeContext &ctx) {
@@ -154,18 +191,8 @@ LogicalResult convertPow(NodeContext &ctx) {
                             "supported";
 }
 
-/// `value` as a 0-d constant broadcast to `type`.
-Value splat(NodeContext &ctx, RankedTensorType type, double value) {
-  auto scalarType = RankedTensorType::get({}, type.getElementType());
-  auto data = DenseElementsAttr::get(
-      scalarType, ctx.builder.getFloatAttr(type.getElementType(), value));
-  Value scalar = ConstantOp::create(ctx.builder, ctx.loc, data);
-  return BroadcastOp::create(ctx.builder, ctx.loc, type, scalar,
-                             ctx.builder.getDenseI64ArrayAttr({}));
-}
-
-/// Clip with constant bounds (ReLU6 in MobileNetV2): max(x, min), then
-/// min(y, max) as -max(-y, -max). The bounds are inputs from opset 11,
+/// Clip with constant bounds (ReLU6 in MobileNetV2) as remat.clamp; without
+/// bounds it is the identity. The bounds are inputs from opset 11,
 /// attributes before.
 LogicalResult convertClip(NodeContext &ctx) {
   FailureOr<Value> x = ctx.input(0);
@@ -195,16 +222,22 @@ LogicalResult convertClip(NodeContext &ctx) {
       (i == 1 ? lo : hi) = bound;
     }
   }
-  Value y = *x;
-  if (lo)
-    y = MaximumOp::create(ctx.builder, ctx.loc, y, splat(ctx, type, *lo));
-  if (hi) {
-    Value negated = NegOp::create(ctx.builder, ctx.loc, y);
-    y = NegOp::create(
-        ctx.builder, ctx.loc,
-        MaximumOp::create(ctx.builder, ctx.loc, negated,
-                          splat(ctx, type, -*hi)));
+  // An infinite bound bounds nothing; min above max sets every value to
+  // max (the ONNX specification).
+  if (lo && std::isinf(*lo))
+    lo.reset();
+  if (hi && std::isinf(*hi))
+    hi.reset();
+  if (lo && hi && *lo > *hi)
+    lo = hi;
+  if (!lo && !hi) {
+    ctx.setOutput(0, *x);
+    return success();
   }
+  Builder &b = ctx.builder;
+  Value y = ClampOp::create(ctx.builder, ctx.loc, *x,
+                            lo ? b.getF64FloatAttr(*lo) : FloatAttr(),
+                            hi ? b.getF64FloatAttr(*hi) : FloatAttr());
   ctx.setOutput(0, y);
   return success();
 }

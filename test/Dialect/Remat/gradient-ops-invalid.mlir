@@ -575,3 +575,11 @@ func.func @revolve_scan_results(%s: tensor<2x4xf32>, %g: tensor<4xf32>, %ws: ten
   }
   return %dh : tensor<4xf32>
 }
+
+// -----
+
+func.func @clamp_grad_inverted(%g: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.clamp_grad' op min (1.000000e+00) must not exceed max (-1.000000e+00)}}
+  %0 = remat.clamp_grad %g, %y min 1.0 max -1.0 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

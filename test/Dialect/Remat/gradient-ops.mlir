@@ -22,6 +22,15 @@ func.func @elementwise(%g: tensor<4x8xf32>, %x: tensor<4x8xf32>,
       tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<2x3xbf16>
 }
 
+// CHECK-LABEL: func.func @clamp_grad
+func.func @clamp_grad(%g: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // CHECK: remat.clamp_grad %{{.*}}, %{{.*}} min -1.000000e+00 max 1.000000e+00 : tensor<4x8xf32>
+  %0 = remat.clamp_grad %g, %y min -1.0 max 1.0 : tensor<4x8xf32>
+  // CHECK: remat.clamp_grad %{{.*}}, %{{.*}} min 0.000000e+00 : tensor<4x8xf32>
+  %1 = remat.clamp_grad %0, %y min 0.0 : tensor<4x8xf32>
+  return %1 : tensor<4x8xf32>
+}
+
 // CHECK-LABEL: func.func @where_grad
 func.func @where_grad(%m: tensor<4x8xi1>, %g: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   // CHECK: remat.where_grad %{{.*}}, %{{.*}} : tensor<4x8xi1>, tensor<4x8xf32>

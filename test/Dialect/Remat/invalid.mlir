@@ -991,3 +991,43 @@ func.func @where_type_mismatch(%m: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4
   %0 = "remat.where"(%m, %a, %b) : (tensor<4xi1>, tensor<4xf32>, tensor<4xbf16>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @clamp_no_bound(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.clamp' op needs a bound: give min, max or both (without either it is the identity)}}
+  %0 = remat.clamp %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_inverted(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.clamp' op min (6.000000e+00) must not exceed max (0.000000e+00)}}
+  %0 = remat.clamp %x min 6.0 max 0.0 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_infinite(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'remat.clamp' op has an infinite or NaN bound; leave an unbounded side out instead}}
+  %0 = remat.clamp %x min 0.0 max 0x7FF0000000000000 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @masked_fill_shape_mismatch(%m: tensor<1x4xi1>, %a: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{failed to verify that all of {input, mask, result} have same shape}}
+  %0 = remat.masked_fill %a, %m, 0.0 : tensor<3x4xf32>, tensor<1x4xi1>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @masked_fill_float_mask(%m: tensor<4xf32>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{operand #1 must be}}
+  %0 = remat.masked_fill %a, %m, 0.0 : tensor<4xf32>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

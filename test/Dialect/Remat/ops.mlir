@@ -27,7 +27,18 @@ func.func @unary(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %9 = remat.gelu %8 erf : tensor<4x8xf32>
   // CHECK: remat.erf %{{.*}} : tensor<4x8xf32>
   %10 = remat.erf %9 : tensor<4x8xf32>
-  return %10 : tensor<4x8xf32>
+  // CHECK: remat.clamp %{{.*}} min 0.000000e+00 max 6.000000e+00 : tensor<4x8xf32>
+  %11 = remat.clamp %10 min 0.0 max 6.0 : tensor<4x8xf32>
+  // CHECK: remat.clamp %{{.*}} max 1.000000e+00 : tensor<4x8xf32>
+  %12 = remat.clamp %11 max 1.0 : tensor<4x8xf32>
+  return %12 : tensor<4x8xf32>
+}
+
+// CHECK-LABEL: func.func @masked_fill
+func.func @masked_fill(%m: tensor<4x8xi1>, %a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // CHECK: remat.masked_fill %{{.*}}, %{{.*}}, 0xFFF0000000000000 : tensor<4x8xf32>, tensor<4x8xi1>
+  %0 = remat.masked_fill %a, %m, 0xFFF0000000000000 : tensor<4x8xf32>, tensor<4x8xi1>
+  return %0 : tensor<4x8xf32>
 }
 
 // CHECK-LABEL: func.func @where

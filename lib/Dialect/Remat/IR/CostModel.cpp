@@ -50,7 +50,12 @@ int64_t RsqrtOp::flops() { return 2 * numElements(getResult()); }
 int64_t TanhOp::flops() { return numElements(getResult()); }
 int64_t SigmoidOp::flops() { return 4 * numElements(getResult()); }
 int64_t ReluOp::flops() { return numElements(getResult()); }
+int64_t ClampOp::flops() {
+  return numElements(getResult()) *
+         (int64_t(getMin().has_value()) + int64_t(getMax().has_value()));
+}
 int64_t WhereOp::flops() { return numElements(getResult()); }
+int64_t MaskedFillOp::flops() { return numElements(getResult()); }
 int64_t ConvertOp::flops() { return numElements(getResult()); }
 int64_t GeluOp::flops() {
   int64_t perElement = getApproximation() == GeluApproximation::Tanh ? 8 : 5;
@@ -199,6 +204,10 @@ int64_t ReloadOp::flops() { return 0; }
 //===----------------------------------------------------------------------===//
 
 int64_t ReluGradOp::flops() { return numElements(getResult()); }
+int64_t ClampGradOp::flops() {
+  return numElements(getResult()) *
+         (int64_t(getMin().has_value()) + int64_t(getMax().has_value()));
+}
 int64_t GeluGradOp::flops() {
   int64_t perElement = getApproximation() == GeluApproximation::Tanh ? 17 : 11;
   return perElement * numElements(getResult());

@@ -1,7 +1,8 @@
 //===- ElementwiseOps.cpp - elementwise ops and dropout -------------------===//
 //
 // Unary and binary elementwise ops get their verification and result types
-// from ODS traits (SameOperandsAndResultType); dropout checks its rate here.
+// from ODS traits (SameOperandsAndResultType); dropout checks its rate here,
+// clamp and its gradient their bounds.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,4 +29,31 @@ LogicalResult DropoutOp::verify() {
   if (counter < 0)
     return emitOpError("counter must be non-negative, got ") << counter;
   return success();
+}
+
+/// At least one bound, both finite, min <= max.
+static LogicalResult verifyClampBounds(Operation *op,
+                                       std::optional<APFloat> min,
+                                       std::optional<APFloat> max) {
+  if (!min && !max)
+    return op->emitOpError(
+        "needs a bound: give min, max or both (without either it is the "
+        "identity)");
+  for (const std::optional<APFloat> &bound : {min, max})
+    if (bound && !bound->isFinite())
+      return op->emitOpError("has an infinite or NaN bound; leave an "
+                             "unbounded side out instead");
+  if (min && max && min->convertToDouble() > max->convertToDouble())
+    return op->emitOpError("min (")
+           << min->convertToDouble() << ") must not exceed max ("
+           << max->convertToDouble() << ")";
+  return success();
+}
+
+LogicalResult ClampOp::verify() {
+  return verifyClampBounds(*this, getMin(), getMax());
+}
+
+LogicalResult ClampGradOp::verify() {
+  return verifyClampBounds(*this, getMin(), getMax());
 }

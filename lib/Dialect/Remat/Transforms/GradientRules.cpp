@@ -117,6 +117,13 @@ LogicalResult vjp(ReluOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(ReluGradOp::create(b, op.getLoc(), g[0], op.getResult()));
   return success();
 }
+LogicalResult vjp(ClampOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  // Strictly inside the bounds exactly where the input is: the mask reads
+  // the result, like relu's.
+  out.push_back(ClampGradOp::create(b, op.getLoc(), g[0], op.getResult(),
+                                    op.getMinAttr(), op.getMaxAttr()));
+  return success();
+}
 LogicalResult vjp(GeluOp op, OpBuilder &b, ValueRange g, Grads &out) {
   out.push_back(GeluGradOp::create(b, op.getLoc(), g[0], op.getInput(),
                                    op.getApproximationAttr()));
@@ -157,11 +164,17 @@ LogicalResult vjp(MaximumOp op, OpBuilder &b, ValueRange g, Grads &out) {
 LogicalResult vjp(WhereOp op, OpBuilder &b, ValueRange g, Grads &out) {
   // One op per side: autodiff erases the one whose side needs no gradient
   // (a constant such as a causal mask's fill value).
-  Value trueGrad = WhereGradOp::create(b, op.getLoc(), op.getCondition(),
-                                       g[0], /*false_side=*/false);
-  Value falseGrad = WhereGradOp::create(b, op.getLoc(), op.getCondition(),
-                                        g[0], /*false_side=*/true);
+  Value trueGrad = WhereGradOp::create(b, op.getLoc(), op.getCondition(), g[0],
+                                       /*false_side=*/false);
+  Value falseGrad = WhereGradOp::create(b, op.getLoc(), op.getCondition(), g[0],
+                                        /*false_side=*/true);
   out.append({Value(), trueGrad, falseGrad});
+  return success();
+}
+LogicalResult vjp(MaskedFillOp op, OpBuilder &b, ValueRange g, Grads &out) {
+  out.push_back(WhereGradOp::create(b, op.getLoc(), op.getMask(), g[0],
+                                    /*false_side=*/true));
+  out.push_back(Value()); // the mask
   return success();
 }
 LogicalResult vjp(ScaleOp op, OpBuilder &b, ValueRange g, Grads &out) {
@@ -416,11 +429,11 @@ void attach(MLIRContext *ctx) {
 void remat::registerGradientRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RematDialect *) {
     attach<NegOp, ExpOp, SinOp, CosOp, ErfOp, LogOp, SqrtOp, RsqrtOp, TanhOp,
-           SigmoidOp, ReluOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp, DivOp,
-           MaximumOp, WhereOp, ScaleOp, DropoutOp, BroadcastOp, ReduceSumOp,
-           ReduceMeanOp, ReduceMaxOp, MatmulOp, Conv2DOp, Conv2DGradInputOp,
-           MaxPool2DOp, AvgPool2DOp, SoftmaxOp, LayerNormOp, BatchNormOp,
-           EmbeddingOp, ReshapeOp, TransposeOp, SliceOp, ConcatOp, NameOp,
-           CrossEntropyOp, MseOp>(ctx);
+           SigmoidOp, ReluOp, ClampOp, GeluOp, ConvertOp, AddOp, SubOp, MulOp,
+           DivOp, MaximumOp, WhereOp, MaskedFillOp, ScaleOp, DropoutOp,
+           BroadcastOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, MatmulOp,
+           Conv2DOp, Conv2DGradInputOp, MaxPool2DOp, AvgPool2DOp, SoftmaxOp,
+           LayerNormOp, BatchNormOp, EmbeddingOp, ReshapeOp, TransposeOp,
+           SliceOp, ConcatOp, NameOp, CrossEntropyOp, MseOp>(ctx);
   });
 }

@@ -333,3 +333,22 @@ func.func @where_both(%m: tensor<4x8xi1>, %x: tensor<4x8xf32>, %z: tensor<4x8xf3
   %l = remat.reduce_sum %y dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
+
+// clamp's mask reads its output, with the clamp's bounds.
+// CHECK-LABEL: func.func @clamp_grad
+// CHECK: %[[Y:.*]] = remat.clamp %arg0 min 0.000000e+00 max 6.000000e+00
+// CHECK: remat.clamp_grad %{{.*}}, %[[Y]] min 0.000000e+00 max 6.000000e+00 {remat.vjp_of = 0 : i64}
+func.func @clamp(%x: tensor<4x8xf32>) -> tensor<f32> {
+  %y = remat.clamp %x min 0.0 max 6.0 : tensor<4x8xf32>
+  %l = remat.reduce_sum %y dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// masked_fill's input gets the cotangent where the mask is false.
+// CHECK-LABEL: func.func @masked_fill_grad
+// CHECK: remat.where_grad false_side %arg0, %{{.*}} {remat.vjp_of = 0 : i64}
+func.func @masked_fill(%m: tensor<4x8xi1>, %x: tensor<4x8xf32>) -> tensor<f32> {
+  %y = remat.masked_fill %x, %m, 0xFFF0000000000000 : tensor<4x8xf32>, tensor<4x8xi1>
+  %l = remat.reduce_sum %y dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}

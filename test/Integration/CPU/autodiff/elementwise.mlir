@@ -8,12 +8,14 @@
 // RUN: remat-opt %s -remat-autodiff="functions=sin_cos" | remat-run --entry=sin_cos_grad --check-gradients | FileCheck %s --check-prefix=SIN_COS
 // RUN: remat-opt %s -remat-autodiff="functions=erf" | remat-run --entry=erf_grad --check-gradients | FileCheck %s --check-prefix=ERF
 // RUN: remat-opt %s -remat-autodiff="functions=causal_softmax" | remat-run --entry=causal_softmax_grad --check-gradients | FileCheck %s --check-prefix=WHERE
+// RUN: remat-opt %s -remat-autodiff="functions=causal_masked_fill" | remat-run --entry=causal_masked_fill_grad --check-gradients | FileCheck %s --check-prefix=MASKED_FILL
 // RUN: remat-opt %s -remat-autodiff="functions=causal_softmax" -remat-rematerialize="budget=1088" | remat-run - --entry=causal_softmax_grad --check-memory=0 --print=0 | FileCheck %s --check-prefix=WHERE-MEM
 // RUN: remat-opt %s -remat-autodiff="functions=sigmoid" | remat-run --entry=sigmoid_grad --check-gradients | FileCheck %s --check-prefix=SIGMOID
 // RUN: remat-opt %s -remat-autodiff="functions=exp_log" | remat-run --entry=exp_log_grad --check-gradients | FileCheck %s --check-prefix=EXP_LOG
 // RUN: remat-opt %s -remat-autodiff="functions=exp_sqrt" | remat-run --entry=exp_sqrt_grad --check-gradients | FileCheck %s --check-prefix=EXP_SQRT
 // RUN: remat-opt %s -remat-autodiff="functions=exp_rsqrt" | remat-run --entry=exp_rsqrt_grad --check-gradients | FileCheck %s --check-prefix=EXP_RSQRT
 // RUN: remat-opt %s -remat-autodiff="functions=relu" | remat-run --entry=relu_grad --check-gradients --fd-epsilon=1e-3 | FileCheck %s --check-prefix=RELU
+// RUN: remat-opt %s -remat-autodiff="functions=clamp" | remat-run --entry=clamp_grad --check-gradients --fd-epsilon=1e-3 | FileCheck %s --check-prefix=CLAMP
 // RUN: remat-opt %s -remat-autodiff="functions=gelu_tanh" | remat-run --entry=gelu_tanh_grad --check-gradients | FileCheck %s --check-prefix=GELU_TANH
 // RUN: remat-opt %s -remat-autodiff="functions=gelu_erf" | remat-run --entry=gelu_erf_grad --check-gradients | FileCheck %s --check-prefix=GELU_ERF
 // RUN: remat-opt %s -remat-autodiff="functions=add" | remat-run --entry=add_grad --check-gradients | FileCheck %s --check-prefix=ADD
@@ -60,6 +62,20 @@ func.func @erf(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
   %e = remat.erf %x2 : tensor<6x5xf32>
   %ly = remat.mul %e, %r : tensor<6x5xf32>
   %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// MASKED_FILL-COUNT-2: gradient check @causal_masked_fill_grad wrt {{[0-9]+}}: PASSED
+// MASKED_FILL-NOT: FAIL
+// The same with masked_fill, as PyTorch writes it (-inf where the mask,
+// the upper triangle, is true).
+func.func @causal_masked_fill(%s: tensor<2x4x4xf32>, %r: tensor<2x4x4xf32>) -> tensor<f32> {
+  %upper = remat.constant dense<[[false, true, true, true], [false, false, true, true], [false, false, false, true], [false, false, false, false]]> : tensor<4x4xi1>
+  %m = remat.broadcast %upper dims [1, 2] : tensor<4x4xi1> -> tensor<2x4x4xi1>
+  %w = remat.masked_fill %s, %m, 0xFFF0000000000000 : tensor<2x4x4xf32>, tensor<2x4x4xi1>
+  %p = remat.softmax %w axis 2 : tensor<2x4x4xf32>
+  %pr = remat.mul %p, %r : tensor<2x4x4xf32>
+  %l = remat.reduce_sum %pr dims [0, 1, 2] : tensor<2x4x4xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
 
@@ -137,6 +153,18 @@ func.func @exp_rsqrt(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
 // RELU-NOT: FAIL
 func.func @relu(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
   %y = remat.relu %x : tensor<6x5xf32>
+  %ly = remat.mul %y, %r : tensor<6x5xf32>
+  %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// Inputs on both sides of both bounds (remat-run's inputs span about
+// [-1, 1]; the bounds cut both tails).
+// CLAMP-NOT: FAIL
+// CLAMP: gradient check @clamp_grad wrt {{[0-9]+}}: PASSED
+// CLAMP-NOT: FAIL
+func.func @clamp(%x: tensor<6x5xf32>, %r: tensor<6x5xf32>) -> tensor<f32> {
+  %y = remat.clamp %x min -0.4 max 0.3 : tensor<6x5xf32>
   %ly = remat.mul %y, %r : tensor<6x5xf32>
   %l = remat.reduce_sum %ly dims [0, 1] : tensor<6x5xf32> -> tensor<f32>
   return %l : tensor<f32>

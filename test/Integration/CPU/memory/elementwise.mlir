@@ -19,6 +19,7 @@
 // RUN: remat-opt %t/tanh.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/sigmoid.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/relu.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/clamp.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/gelu_tanh.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/gelu_erf.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/exp_f16.mlir %{plan} | %{measure} | FileCheck %s
@@ -34,12 +35,14 @@
 // RUN: remat-opt %t/dropout.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/constant.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/relu_grad.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/clamp_grad.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/gelu_grad_tanh.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/gelu_grad_erf.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/maximum_grad.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/erf.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/convert.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/where.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/masked_fill.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/where_grad.mlir %{plan} | %{measure} | FileCheck %s
 
 // CHECK: PASS memory
@@ -83,6 +86,12 @@ func.func @tanh(%x: tensor<32x96xf32>) -> tensor<32x96xf32> {
 //--- sigmoid.mlir
 func.func @sigmoid(%x: tensor<32x96xf32>) -> tensor<32x96xf32> {
   %y = remat.sigmoid %x : tensor<32x96xf32>
+  return %y : tensor<32x96xf32>
+}
+
+//--- clamp.mlir
+func.func @clamp(%x: tensor<32x96xf32>) -> tensor<32x96xf32> {
+  %y = remat.clamp %x min -0.5 max 0.5 : tensor<32x96xf32>
   return %y : tensor<32x96xf32>
 }
 
@@ -177,6 +186,12 @@ func.func @constant(%x: tensor<32x96xf32>) -> tensor<32x96xf32> {
   return %y : tensor<32x96xf32>
 }
 
+//--- clamp_grad.mlir
+func.func @clamp_grad(%g: tensor<32x96xf32>, %y: tensor<32x96xf32>) -> tensor<32x96xf32> {
+  %dx = remat.clamp_grad %g, %y min 0.0 max 6.0 : tensor<32x96xf32>
+  return %dx : tensor<32x96xf32>
+}
+
 //--- relu_grad.mlir
 func.func @relu_grad(%g: tensor<32x96xf32>, %x: tensor<32x96xf32>) -> tensor<32x96xf32> {
   %y = remat.relu_grad %g, %x : tensor<32x96xf32>
@@ -219,6 +234,15 @@ func.func @where(%a: tensor<32x96xf32>, %b: tensor<32x96xf32>) -> tensor<32x96xf
   %m = remat.constant dense<[[false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true]]> : tensor<1x96xi1>
   %mb = remat.broadcast %m dims [0, 1] : tensor<1x96xi1> -> tensor<32x96xi1>
   %y = remat.where %mb, %a, %b : tensor<32x96xi1>, tensor<32x96xf32>
+  return %y : tensor<32x96xf32>
+}
+
+//--- masked_fill.mlir
+// The fill is an attribute: no tensor of it is made.
+func.func @masked_fill(%a: tensor<32x96xf32>) -> tensor<32x96xf32> {
+  %m = remat.constant dense<[[false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true, false, true, true]]> : tensor<1x96xi1>
+  %mb = remat.broadcast %m dims [0, 1] : tensor<1x96xi1> -> tensor<32x96xi1>
+  %y = remat.masked_fill %a, %mb, 0xFFF0000000000000 : tensor<32x96xf32>, tensor<32x96xi1>
   return %y : tensor<32x96xf32>
 }
 

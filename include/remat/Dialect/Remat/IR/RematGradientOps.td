@@ -34,6 +34,31 @@ def Remat_ReluGradOp : Remat_Op<"relu_grad", [Pure, SameOperandsAndResultType,
   let assemblyFormat = "$grad `,` $input attr-dict `:` type($result)";
 }
 
+def Remat_ClampGradOp : Remat_Op<"clamp_grad", [Pure,
+    SameOperandsAndResultType, InferTypeOpInterface]> {
+  let summary = "gradient of clamp";
+  let description = [{
+    `result = min < output < max ? grad : 0` (a missing bound passes), the
+    vector-Jacobian product of `remat.clamp` with the same bounds, where
+    `output` is the clamp's result: the derivative at a bound is 0, as
+    PyTorch's `hardtanh_backward` (ReLU6) has it. Reading the result, not
+    the input, lets the clamp's input die in the forward pass. Cost: one
+    FLOP per element and bound.
+
+    ```mlir
+    %dx = remat.clamp_grad %g, %y min 0.0 max 6.0 : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Remat_FloatTensor:$grad, Remat_FloatTensor:$output,
+                       OptionalAttr<F64Attr>:$min, OptionalAttr<F64Attr>:$max);
+  let results = (outs Remat_FloatTensor:$result);
+  let assemblyFormat = [{
+    $grad `,` $output (`min` $min^)? (`max` $max^)? attr-dict `:`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Remat_GeluGradOp : Remat_Op<"gelu_grad", [Pure, SameOperandsAndResultType,
                                               InferTypeOpInterface]> {
   let summary = "gradient of gelu";

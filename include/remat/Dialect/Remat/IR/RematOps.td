@@ -151,6 +151,29 @@ def Remat_SigmoidOp : Remat_UnaryOp<"sigmoid", "logistic sigmoid 1/(1+exp(-x))",
 def Remat_ReluOp : Remat_UnaryOp<"relu", "rectified linear unit max(x, 0)",
                                  "1">;
 
+def Remat_ClampOp : Remat_Op<"clamp", [Pure, SameOperandsAndResultType,
+                                       InferTypeOpInterface]> {
+  let summary = "clamp to constant bounds";
+  let description = [{
+    `result = min(max(input, min), max)`, either bound optional (at least
+    one given, `min <= max`); NaN propagates. PyTorch's `clamp` and
+    `hardtanh`, ONNX's `Clip` (ReLU6 is `min 0.0 max 6.0`). Bounds are
+    rounded to the element type. Its gradient (`remat.clamp_grad`) reads the
+    result, not the input. Cost: one FLOP per element and bound.
+
+    ```mlir
+    %y = remat.clamp %x min 0.0 max 6.0 : tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Remat_FloatTensor:$input, OptionalAttr<F64Attr>:$min,
+                       OptionalAttr<F64Attr>:$max);
+  let results = (outs Remat_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input (`min` $min^)? (`max` $max^)? attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+}
+
 def Remat_GeluOp : Remat_Op<"gelu", [Pure, SameOperandsAndResultType,
                                      InferTypeOpInterface]> {
   let summary = "Gaussian error linear unit";
@@ -211,7 +234,9 @@ def Remat_WhereOp : Remat_Op<"where", [Pure,
     `result[i] = condition[i] ? true_value[i] : false_value[i]`, as
     `torch.where`, `jnp.where` and ONNX `Where` (broadcast the operands with
     `remat.broadcast` first). The condition is a tensor of `i1`, usually a
-    constant mask (a causal attention mask); it has no gradient. The
+    constant mask (a causal attention mask); it has no gradient. With a
+    constant on one side, `remat.masked_fill` does the same without making a
+    tensor of the constant. The
     gradient of each value operand is the cotangent where it was selected,
     zero elsewhere, so a masked-out `-inf` never reaches the backward pass.
     Cost: one FLOP per element.
@@ -227,6 +252,30 @@ def Remat_WhereOp : Remat_Op<"where", [Pure,
   let assemblyFormat = [{
     $condition `,` $true_value `,` $false_value attr-dict `:`
     type($condition) `,` type($result)
+  }];
+}
+
+def Remat_MaskedFillOp : Remat_Op<"masked_fill", [Pure,
+    AllShapesMatch<["input", "mask", "result"]>,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "a constant where a mask is true";
+  let description = [{
+    `result[i] = mask[i] ? value : input[i]`, as PyTorch's
+    `Tensor.masked_fill` (a causal mask's `-inf`): `remat.where` with a
+    constant side that is never materialized as a tensor. The gradient of
+    `input` is the cotangent where the mask is false
+    (`remat.where_grad false_side`). `value` may be infinite. Cost: one FLOP
+    per element.
+
+    ```mlir
+    %y = remat.masked_fill %scores, %upper, 0xFFF0000000000000 : tensor<4x4xf32>, tensor<4x4xi1>
+    ```
+  }];
+  let arguments = (ins Remat_FloatTensor:$input, Remat_MaskTensor:$mask,
+                       F64Attr:$value);
+  let results = (outs Remat_FloatTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $mask `,` $value attr-dict `:` type($input) `,` type($mask)
   }];
 }
 
