@@ -166,6 +166,49 @@ LogicalResult convertWhere(NodeContext &ctx) {
   return success();
 }
 
+/// Output 0 as input `i`, broadcast to the output, times `factor`
+/// (remat.scale); failure without a diagnostic when the types do not allow
+/// it, so that the caller falls back to the binary op.
+LogicalResult scaleInput(NodeContext &ctx, int i, double factor) {
+  FailureOr<Value> x = ctx.input(i);
+  FailureOr<RankedTensorType> type = ctx.outputType(0);
+  if (failed(x) || failed(type) ||
+      getElementTypeOrSelf(x->getType()) != type->getElementType())
+    return failure();
+  ctx.setOutput(0, ScaleOp::create(ctx.builder, ctx.loc,
+                                   ctx.broadcastTo(*x, *type),
+                                   ctx.builder.getF64FloatAttr(factor)));
+  return success();
+}
+
+/// Mul by a constant scalar (an attention scale, GELU's coefficients) is
+/// remat.scale: no tensor of the constant is made, and the backward pass
+/// keeps none (a mul's gradient reads the other operand). The product is
+/// the same bits.
+LogicalResult convertMul(NodeContext &ctx) {
+  if (ctx.node.input_size() == 2)
+    for (int i : {1, 0})
+      if (std::optional<double> c = constantScalar(ctx, i))
+        if (succeeded(scaleInput(ctx, 1 - i, *c)))
+          return success();
+  return convertBinary<MulOp>(ctx);
+}
+
+/// Div by a constant power of two is remat.scale by its reciprocal, which is
+/// exact (x / 2^k and x * 2^-k round the same real number); other divisions
+/// stay divisions.
+LogicalResult convertDiv(NodeContext &ctx) {
+  if (ctx.node.input_size() == 2)
+    if (std::optional<double> c = constantScalar(ctx, 1);
+        c && std::isfinite(*c) && *c != 0.0) {
+      int exponent = 0;
+      if (std::fabs(std::frexp(*c, &exponent)) == 0.5 &&
+          succeeded(scaleInput(ctx, 0, 1.0 / *c)))
+        return success();
+    }
+  return convertBinary<DivOp>(ctx);
+}
+
 /// Pow with a constant exponent of 2 (x * x) or 0.5 (sqrt), the forms
 /// exported layer norms and RMS norms use.
 LogicalResult convertPow(NodeContext &ctx) {
@@ -283,8 +326,8 @@ void remat::onnx_import::populateElementwisePatterns(
   patterns["Neg"] = convertUnary<NegOp>;
   patterns["Add"] = convertBinary<AddOp>;
   patterns["Sub"] = convertBinary<SubOp>;
-  patterns["Mul"] = convertBinary<MulOp>;
-  patterns["Div"] = convertBinary<DivOp>;
+  patterns["Mul"] = convertMul;
+  patterns["Div"] = convertDiv;
   patterns["Max"] = convertBinary<MaximumOp>;
   patterns["Identity"] = convertIdentity;
   patterns["Dropout"] = convertDropout;

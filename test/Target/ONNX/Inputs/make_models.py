@@ -312,8 +312,8 @@ def cast_mixed(out, rng):
 
 def gelu_forms(out, rng):
     """The two GELUs as exporters write them at opset 17: torch.nn.GELU()
-    as 0.5 x (1 + Erf(x / sqrt 2)), and GPT-2's tanh form with Pow(x, 3);
-    y = gelu_erf(x) + gelu_tanh(x)."""
+    as 0.5 x (1 + Erf(x / sqrt 2)), and GPT-2's tanh form with Pow(x, 3)
+    (its halving as a division by 2); y = gelu_erf(x) + gelu_tanh(x)."""
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 8])
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 8])
     scalar = lambda name, v: tensor(name, np.array(v, np.float32))
@@ -330,14 +330,16 @@ def gelu_forms(out, rng):
         helper.make_node("Tanh", ["pk"], ["t"], name="tanh"),
         helper.make_node("Add", ["t", "one"], ["t1"], name="tanh_plus_one"),
         helper.make_node("Mul", ["x", "t1"], ["xt"], name="times_x_t"),
-        helper.make_node("Mul", ["xt", "half"], ["gelu_tanh"],
+        # Halving written as a division by 2 (exact as a product by 0.5).
+        helper.make_node("Div", ["xt", "two"], ["gelu_tanh"],
                          name="halve_t"),
         helper.make_node("Add", ["gelu_erf", "gelu_tanh"], ["y"],
                          name="sum"),
     ]
     graph = helper.make_graph(nodes, "gelu_forms", [x], [y], initializer=[
         scalar("sqrt2", 1.4142135381698608), scalar("one", 1.0),
-        scalar("half", 0.5), scalar("three", 3.0), scalar("c", 0.044715),
+        scalar("half", 0.5), scalar("two", 2.0), scalar("three", 3.0),
+        scalar("c", 0.044715),
         scalar("k", 0.7978845608028654)])
     save(helper.make_model(graph, opset_imports=OPSET), out,
          "gelu_forms.onnx")
