@@ -203,6 +203,30 @@ def where(a, x):
                      "exact")]
 
 
+def rounded_to(value, dtype):
+    """`value` rounded to the element type `dtype` (nearest even)."""
+    if dtype == "bf16":
+        bits = to_bf16_bits(np.array([value])).astype(np.uint32) << 16
+        return float(bits.view(np.float32)[0])
+    return float({"f32": np.float32, "f16": np.float16}[dtype](value))
+
+
+def clamp(a, x):
+    """remat.clamp to --min and/or --max, the bounds rounded to the element
+    type as remat rounds them: exact."""
+    lo = -np.inf if a.min is None else rounded_to(a.min, a.input_type)
+    hi = np.inf if a.max is None else rounded_to(a.max, a.input_type)
+    return [Expected(np.clip(x[0], lo, hi), "exact")]
+
+
+def masked_fill(a, x):
+    """remat.masked_fill of --value where the constant mask --values (0/1)
+    of --shape, broadcast to the input's shape, is true: exact."""
+    mask = np.array(float_list(a.values)).reshape(shape_of(a.shape)) != 0
+    return [Expected(np.where(np.broadcast_to(mask, x[0].shape), a.value,
+                              x[0]), "exact")]
+
+
 def sigmoid(v):
     return 1.0 / (1.0 + np.exp(-v))
 
@@ -519,6 +543,8 @@ def scan_tanh_matmul(a, x):
 OPS = {
     "neg": (1, unary(lambda v: -v, "exact")),
     "relu": (1, unary(lambda v: np.maximum(v, 0.0), "exact")),
+    "clamp": (1, clamp),
+    "masked_fill": (1, masked_fill),
     "exp": (1, unary(np.exp, "transcendental")),
     "log": (1, unary(np.log, "transcendental")),
     "sqrt": (1, unary(np.sqrt, "rounded")),
@@ -653,6 +679,9 @@ def main(argv):
     # Attributes, named as in the op's assembly.
     parser.add_argument("--approximation")
     parser.add_argument("--factor", type=float)
+    parser.add_argument("--min", type=float, help="clamp's lower bound")
+    parser.add_argument("--max", type=float, help="clamp's upper bound")
+    parser.add_argument("--value", type=float, help="masked_fill's fill")
     parser.add_argument("--dims", default="")
     parser.add_argument("--keep-dims", action="store_true")
     parser.add_argument("--transpose-a", action="store_true")
@@ -689,7 +718,9 @@ def main(argv):
         if a.num_inputs is None:
             sys.exit(f"reference.py: {a.op} needs --num-inputs")
         arity = a.num_inputs
-    inputs = [load(f"{a.inputs}{i}.npy")[0] for i in range(arity)]
+    loaded = [load(f"{a.inputs}{i}.npy") for i in range(arity)]
+    inputs = [values for values, _ in loaded]
+    a.input_type = loaded[0][1] if loaded else None
     expected = reference(a, inputs)
     outputs = [load(f"{a.outputs}{i}.npy") for i in range(len(expected))]
     worst_abs, worst_rel, worst_use = compare(a.op, expected, outputs)

@@ -29,6 +29,9 @@
 // remat.where with constant masks (i1), one broadcast from a row: exact.
 // RUN: remat-run %s --entry=where_33x65 --seed=21 --save-inputs=%t.where_33x65.in --save-outputs=%t.where_33x65.out > /dev/null
 // RUN: %python %S/../../reference.py where --shape 1x65 --values 1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0 --in %t.where_33x65.in --out %t.where_33x65.out
+// remat.masked_fill with the same mask: exact.
+// RUN: remat-run %s --entry=masked_fill_33x65 --seed=23 --save-inputs=%t.masked_fill_33x65.in --save-outputs=%t.masked_fill_33x65.out > /dev/null
+// RUN: %python %S/../../reference.py masked_fill --value -2.5 --shape 1x65 --values 1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0 --in %t.masked_fill_33x65.in --out %t.masked_fill_33x65.out
 // RUN: remat-run %s --no-vectorize --entry=where_33x65 --seed=22 --save-inputs=%t.novec_where.in --save-outputs=%t.novec_where.out > /dev/null
 // RUN: %python %S/../../reference.py where --shape 1x65 --values 1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0,1,1,0,0,1,1,0 --in %t.novec_where.in --out %t.novec_where.out
 // RUN: remat-run %s --entry=where_bf16 --seed=23 --save-inputs=%t.where_bf16.in --save-outputs=%t.where_bf16.out > /dev/null
@@ -98,6 +101,13 @@ func.func @where_33x65(%a: tensor<33x65xf32>, %b: tensor<33x65xf32>) -> tensor<3
   %m = remat.constant dense<[[true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false]]> : tensor<1x65xi1>
   %mb = remat.broadcast %m dims [0, 1] : tensor<1x65xi1> -> tensor<33x65xi1>
   %y = remat.where %mb, %a, %b : tensor<33x65xi1>, tensor<33x65xf32>
+  return %y : tensor<33x65xf32>
+}
+
+func.func @masked_fill_33x65(%a: tensor<33x65xf32>) -> tensor<33x65xf32> {
+  %m = remat.constant dense<[[true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false, true, true, false, false, true, true, false]]> : tensor<1x65xi1>
+  %mb = remat.broadcast %m dims [0, 1] : tensor<1x65xi1> -> tensor<33x65xi1>
+  %y = remat.masked_fill %a, %mb, -2.500000e+00 : tensor<33x65xf32>, tensor<33x65xi1>
   return %y : tensor<33x65xf32>
 }
 

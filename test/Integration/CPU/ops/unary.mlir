@@ -9,6 +9,12 @@
 // RUN: %python %S/../../reference.py relu --in %t.relu_33x65.in --out %t.relu_33x65.out
 // RUN: remat-run %s --entry=relu_bf16 --seed=3 --save-inputs=%t.relu_bf16.in --save-outputs=%t.relu_bf16.out > /dev/null
 // RUN: %python %S/../../reference.py relu --in %t.relu_bf16.in --out %t.relu_bf16.out
+// RUN: remat-run %s --entry=clamp_33x65 --seed=40 --save-inputs=%t.clamp_33x65.in --save-outputs=%t.clamp_33x65.out > /dev/null
+// RUN: %python %S/../../reference.py clamp --min -0.25 --max 0.5 --in %t.clamp_33x65.in --out %t.clamp_33x65.out
+// RUN: remat-run %s --entry=clamp_max_f16 --seed=41 --save-inputs=%t.clamp_max_f16.in --save-outputs=%t.clamp_max_f16.out > /dev/null
+// RUN: %python %S/../../reference.py clamp --max 0.1 --in %t.clamp_max_f16.in --out %t.clamp_max_f16.out
+// RUN: remat-run %s --entry=clamp_bf16 --seed=42 --save-inputs=%t.clamp_bf16.in --save-outputs=%t.clamp_bf16.out > /dev/null
+// RUN: %python %S/../../reference.py clamp --min -0.3 --max 0.1 --in %t.clamp_bf16.in --out %t.clamp_bf16.out
 // RUN: remat-run %s --entry=exp_33x65 --seed=4 --save-inputs=%t.exp_33x65.in --save-outputs=%t.exp_33x65.out > /dev/null
 // RUN: %python %S/../../reference.py exp --in %t.exp_33x65.in --out %t.exp_33x65.out
 // RUN: remat-run %s --entry=exp_f16 --seed=5 --save-inputs=%t.exp_f16.in --save-outputs=%t.exp_f16.out > /dev/null
@@ -85,6 +91,23 @@ func.func @relu_33x65(%x: tensor<33x65xf32>) -> tensor<33x65xf32> {
 
 func.func @relu_bf16(%x: tensor<6x40xbf16>) -> tensor<6x40xbf16> {
   %y = remat.relu %x : tensor<6x40xbf16>
+  return %y : tensor<6x40xbf16>
+}
+
+func.func @clamp_33x65(%x: tensor<33x65xf32>) -> tensor<33x65xf32> {
+  %y = remat.clamp %x min -2.500000e-01 max 5.000000e-01 : tensor<33x65xf32>
+  return %y : tensor<33x65xf32>
+}
+
+// Bounds that 16-bit types cannot represent (0.1, -0.3): clamped values are
+// the bounds rounded to the type.
+func.func @clamp_max_f16(%x: tensor<7x13xf16>) -> tensor<7x13xf16> {
+  %y = remat.clamp %x max 1.000000e-01 : tensor<7x13xf16>
+  return %y : tensor<7x13xf16>
+}
+
+func.func @clamp_bf16(%x: tensor<6x40xbf16>) -> tensor<6x40xbf16> {
+  %y = remat.clamp %x min -3.000000e-01 max 1.000000e-01 : tensor<6x40xbf16>
   return %y : tensor<6x40xbf16>
 }
 
