@@ -206,15 +206,15 @@ struct ClampGradLowering final : OpConversionPattern<ClampGradOp> {
         ValueRange{adaptor.getGrad(), adaptor.getOutput()},
         [&](OpBuilder &b, Location l, ValueRange a) -> Value {
           Value inside;
-          auto both = [&](Value c) {
+          auto require = [&](Value c) {
             inside = inside ? arith::AndIOp::create(b, l, inside, c) : c;
           };
           if (min)
-            both(arith::CmpFOp::create(
+            require(arith::CmpFOp::create(
                 b, l, arith::CmpFPredicate::OGT, a[1],
                 f32ConstantIn(b, l, min->convertToDouble(), element)));
           if (max)
-            both(arith::CmpFOp::create(
+            require(arith::CmpFOp::create(
                 b, l, arith::CmpFPredicate::OLT, a[1],
                 f32ConstantIn(b, l, max->convertToDouble(), element)));
           return arith::SelectOp::create(b, l, inside, a[0], cst(b, l, 0.0));

@@ -95,10 +95,7 @@ std::optional<double> constantScalar(NodeContext &ctx, int i) {
   if (failed(value))
     return std::nullopt;
   // A Constant node's value carries its ONNX name (remat.name).
-  Value v = *value;
-  if (auto name = v.getDefiningOp<NameOp>())
-    v = name.getInput();
-  auto constant = v.getDefiningOp<ConstantOp>();
+  auto constant = withoutNames(*value).getDefiningOp<ConstantOp>();
   if (!constant)
     return std::nullopt;
   auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
@@ -109,9 +106,7 @@ std::optional<double> constantScalar(NodeContext &ctx, int i) {
 
 /// `mask` negated when it is a constant (under its name), else null.
 Value negatedConstantMask(NodeContext &ctx, Value mask) {
-  if (auto name = mask.getDefiningOp<NameOp>())
-    mask = name.getInput();
-  auto constant = mask.getDefiningOp<ConstantOp>();
+  auto constant = withoutNames(mask).getDefiningOp<ConstantOp>();
   if (!constant)
     return {};
   auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
@@ -144,21 +139,22 @@ LogicalResult convertWhere(NodeContext &ctx) {
     return ctx.emitError() << "operands have different element types ("
                            << x->getType() << ", " << y->getType()
                            << "); insert a Cast";
-  if (std::optional<double> fill = constantScalar(ctx, 1)) {
+  // masked_fill(input, mask, fill): the other side where the mask is false.
+  Value input, mask;
+  std::optional<double> fill = constantScalar(ctx, 1);
+  if (fill) {
+    input = *y;
+    mask = *cond;
+  } else if ((fill = constantScalar(ctx, 2))) {
+    input = *x;
+    mask = negatedConstantMask(ctx, *cond);
+  }
+  if (fill && mask) {
     ctx.setOutput(0, MaskedFillOp::create(ctx.builder, ctx.loc,
-                                          ctx.broadcastTo(*y, *type),
-                                          ctx.broadcastTo(*cond, *type),
+                                          ctx.broadcastTo(input, *type),
+                                          ctx.broadcastTo(mask, *type),
                                           ctx.builder.getF64FloatAttr(*fill)));
     return success();
-  }
-  if (std::optional<double> fill = constantScalar(ctx, 2)) {
-    if (Value negated = negatedConstantMask(ctx, *cond)) {
-      ctx.setOutput(0, MaskedFillOp::create(
-                           ctx.builder, ctx.loc, ctx.broadcastTo(*x, *type),
-                           ctx.broadcastTo(negated, *type),
-                           ctx.builder.getF64FloatAttr(*fill)));
-      return success();
-    }
   }
   ctx.setOutput(0, WhereOp::create(
                        ctx.builder, ctx.loc, ctx.broadcastTo(*cond, *type),

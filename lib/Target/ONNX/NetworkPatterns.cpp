@@ -259,9 +259,7 @@ LogicalResult convertGlobalAveragePool(NodeContext &ctx) {
 /// under the names the importer tags values with, which a matmul reads in
 /// place through its transpose flag; null otherwise.
 Value swappedLastTwoSource(Value value) {
-  while (auto name = value.getDefiningOp<NameOp>())
-    value = name.getInput();
-  auto transpose = value.getDefiningOp<TransposeOp>();
+  auto transpose = withoutNames(value).getDefiningOp<TransposeOp>();
   if (!transpose)
     return {};
   ArrayRef<int64_t> perm = transpose.getPermutation();

@@ -289,3 +289,9 @@ Value NodeContext::broadcastTo(Value value, RankedTensorType type) {
   return remat::BroadcastOp::create(builder, loc, result, value,
                                     builder.getDenseI64ArrayAttr(dims));
 }
+
+Value remat::onnx_import::withoutNames(Value value) {
+  while (auto name = value.getDefiningOp<NameOp>())
+    value = name.getInput();
+  return value;
+}

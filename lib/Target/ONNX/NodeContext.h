@@ -144,6 +144,10 @@ void populateShapePatterns(llvm::StringMap<OpPattern> &patterns);
 /// already made every shape static).
 bool isShapeComputation(llvm::StringRef opType);
 
+/// `value` without the remat.name tags the importer puts on ONNX values:
+/// what a pattern inspects (a constant, a transpose) is under them.
+mlir::Value withoutNames(mlir::Value value);
+
 } // namespace remat::onnx_import
 
 #endif // REMAT_LIB_TARGET_ONNX_NODECONTEXT_H
