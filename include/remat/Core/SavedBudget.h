@@ -1,11 +1,12 @@
-//===- SavedBudget.h - a budget on what is saved for the backward pass -*- C++ -*-===//
+//===- SavedBudget.h - a budget on what is saved for the backward pass -*- C++
+//-*-===//
 //
 // PyTorch's activation_memory_budget bounds the bytes saved for the backward
 // pass, not the step's peak. A plan saves a value when its original device
 // copy (a forward node's, made before the backward pass starts) is read in
 // the backward pass. The budget solvers bound the peak; a saved-bytes budget
-// is met by searching the peak budget: the largest one whose plan saves at
-// most the bytes asked for.
+// is a bound on one step, where the backward pass starts, which they meet
+// through a phantom allocation at that step (lib/Core/SavedBudget.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +36,11 @@ int64_t savedDeviceBytes(const Problem &problem, const MemoryProfile &profile);
 
 /// The result of solveSavedBudget.
 struct SavedBudgetResult {
-  /// The plan, solved under `peakBudget` by the solver asked for; feasible
-  /// when it saves at most the bytes asked for.
+  /// The plan, solved by the solver asked for; feasible when it saves at
+  /// most the bytes asked for and its peak is within `peakBudget`.
   SolveResult result;
+  /// The peak budget of the plan: the unconstrained peak (a saved budget
+  /// never lets the step grow).
   int64_t peakBudget = 0;
   /// Device bytes saved by the plan, and by keeping everything.
   int64_t saved = 0, savedUnplanned = 0;
@@ -46,10 +49,14 @@ struct SavedBudgetResult {
 };
 
 /// Plans `problem` so that it saves at most `savedBudget` device bytes for
-/// the backward pass: bisects the peak budget between the smallest
-/// reachable peak and the unconstrained one, solving each with `kind`
-/// (greedy: every probe is a full solve), and returns the plan of the
-/// largest peak budget found that meets it. options.budget is ignored.
+/// the backward pass and its peak stays within the unconstrained one: one
+/// solve with `kind` (greedy, exact, search or auto) of the problem with a
+/// phantom allocation where the backward pass starts, whose plan, mapped
+/// back, is replayed on `problem`. Values kept across that step that are
+/// not saved ones (recomputed or reloaded copies made early) count against
+/// the bound too, so the plan may save less than asked. When the bound is
+/// out of reach the result is infeasible, holds the plan of fewest saved
+/// bytes the solver found, and says how many. options.budget is ignored.
 SavedBudgetResult solveSavedBudget(SolverKind kind, const Problem &problem,
                                    const SolverOptions &options,
                                    int64_t savedBudget);

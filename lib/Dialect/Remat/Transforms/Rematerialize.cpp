@@ -125,13 +125,12 @@ LogicalResult RematerializePass::parseOptions() {
     return emitOptionError(module)
            << "remat-rematerialize: budget-kind=saved needs a budget (e.g. "
               "budget=50% of what the unplanned step saves)";
-  if (savedKind && solverKind != SolverKind::Greedy &&
-      solverKind != SolverKind::Auto)
+  if (savedKind &&
+      (solverKind == SolverKind::Policy || solverKind == SolverKind::Chain))
     return emitOptionError(module)
-           << "remat-rematerialize: budget-kind=saved searches the peak "
-              "budget with the greedy solver, one solve per probe; use "
-              "solver=greedy or auto, not solver="
-           << solver;
+           << "remat-rematerialize: budget-kind=saved bounds the bytes alive "
+              "where the backward pass starts, which solver="
+           << solver << " cannot do; use solver=greedy, exact, search or auto";
   minBytes = 0;
   if (!minRematBytes.empty()) {
     auto parsed = parseSize(minRematBytes, "min-remat-bytes");
@@ -328,12 +327,12 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   SolveResult result;
   std::optional<SavedBudgetReport> savedReport;
   if (savedKind) {
-    // The budget bounds the bytes saved for the backward pass: search the
-    // peak budget whose greedy plan saves at most that.
+    // The budget bounds the bytes saved for the backward pass: a bound on
+    // the step where it starts, within the unconstrained peak.
     int64_t unplannedSaved = savedDeviceBytes(graph.problem, before);
     int64_t savedBudget = budgetSpec->resolve(unplannedSaved);
-    SavedBudgetResult searched = solveSavedBudget(
-        SolverKind::Greedy, graph.problem, options, savedBudget);
+    SavedBudgetResult searched =
+        solveSavedBudget(kind, graph.problem, options, savedBudget);
     if (!searched.result.feasible) {
       // best-effort takes the plan of fewest saved bytes, which meets its
       // own peak budget.
@@ -342,9 +341,9 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
         func.emitError("remat-rematerialize: a saved-for-backward budget of ")
             << formatBytes(savedBudget) << " (" << savedBudget
             << " B) is infeasible for @" << func.getSymName()
-            << ": the fewest bytes the greedy solver saves is "
-            << formatBytes(searched.minSaved) << " (" << searched.minSaved
-            << " B); use budget=" << searched.minSaved
+            << ": the fewest bytes the " << toString(searched.result.solver)
+            << " solver saves is " << formatBytes(searched.minSaved) << " ("
+            << searched.minSaved << " B); use budget=" << searched.minSaved
             << " or more, or best-effort";
         return failure();
       }
@@ -352,8 +351,8 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
                         "remat-rematerialize: a saved-for-backward budget of ")
           << formatBytes(savedBudget) << " (" << savedBudget
           << " B) is infeasible for @" << func.getSymName()
-          << "; best-effort: planned to the fewest saved bytes the greedy "
-             "solver reaches, "
+          << "; best-effort: planned to the fewest saved bytes the "
+          << toString(searched.result.solver) << " solver reaches, "
           << formatBytes(searched.minSaved) << " (" << searched.minSaved
           << " B)";
       searched.result.feasible = true;

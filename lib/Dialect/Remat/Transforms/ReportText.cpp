@@ -82,7 +82,7 @@ static void writeOne(const FunctionReport &report, llvm::raw_ostream &os) {
   os << "\n  budget: ";
   if (report.saved)
     os << "peak " << bytesAndExact(*report.budget)
-       << ", searched for the saved-for-backward budget below"
+       << " (the unplanned peak) and the saved-for-backward budget below"
        << (report.result.feasible ? ", met" : ", NOT met");
   else if (report.requestedBudget)
     os << bytesAndExact(*report.requestedBudget)

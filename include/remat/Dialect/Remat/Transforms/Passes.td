@@ -106,7 +106,7 @@ def Rematerialize : Pass<"remat-rematerialize", "mlir::ModuleOp"> {
            "What the budget bounds: peak (the step's peak device bytes) or "
            "saved (the device bytes saved for the backward pass, as "
            "PyTorch's activation_memory_budget; N% is then a share of what "
-           "the unplanned step saves; greedy and auto only). Default: peak">,
+           "the unplanned step saves; not solver=policy or chain). Default: peak">,
     Option<"bestEffort", "best-effort", "bool", /*default=*/"false",
            "When the budget cannot be met, plan to the smallest peak the "
            "solver reaches and warn with it (XLA's behaviour) instead of "
