@@ -54,6 +54,9 @@ if python_imports("torch, torchvision, onnx"):
 
 if config.remat_have_cbc:
     config.available_features.add("cbc")
+# scripts/difftest.py runs every solver; without CBC, all but the exact one.
+config.substitutions.append(
+    ("%difftest_solvers", "" if config.remat_have_cbc else "--no-exact"))
 
 # ONNX import (remat-translate), built when libonnx-dev was found.
 if config.remat_have_onnx:

@@ -65,6 +65,10 @@ private:
   LogicalResult addArguments(Block &block);
   LogicalResult addOp(Operation *op);
   NodeId addResident(Value value, std::string name, Operation *op);
+  /// A returned argument or constant (or a view of one): the compiled
+  /// function returns a fresh copy of it, made at the return. A node of
+  /// its own, without an op, computed after every op and returned.
+  void addReturnCopy(Operation *returnOp, Value value, NodeId resident);
   void addComputeNode(Operation *op);
   /// Node ids an op reads: its operands and values its regions capture.
   llvm::SmallVector<NodeId> inputsOf(Operation *op);
@@ -164,6 +168,24 @@ NodeId GraphBuilder::addResident(Value value, std::string name, Operation *op) {
   return id;
 }
 
+void GraphBuilder::addReturnCopy(Operation *returnOp, Value value,
+                                 NodeId resident) {
+  Node node;
+  node.name = "copy of " + graph.problem.node(resident).name + " returned";
+  node.bytes = target.getMemoryBytes(value.getType());
+  node.inputs.push_back(resident);
+  node.isOutput = true;
+  node.recomputable = false;
+  node.mustSave = true;
+  graph.problem.addNode(std::move(node));
+  graph.ops.push_back(nullptr);
+  graph.results.push_back({0, 0});
+  graph.residentValues.push_back(Value());
+  graph.locations.push_back(returnOp->getLoc());
+  graph.flops.push_back(0);
+  graph.tags.emplace_back();
+}
+
 LogicalResult GraphBuilder::addArguments(Block &block) {
   for (BlockArgument arg : block.getArguments()) {
     if (failed(checkType(func, arg.getType(), [&](InFlightDiagnostic &diag) {
@@ -261,6 +283,7 @@ void GraphBuilder::addComputeNode(Operation *op) {
                 std::to_string(result.getResultNumber());
     side.bytes = deviceBytes(result);
     side.recomputable = false;
+    side.withPrevious = true;
     side.inputs.push_back(id);
     NodeId sideId = graph.problem.addNode(std::move(side));
     graph.ops.push_back(op);
@@ -335,8 +358,11 @@ FailureOr<GraphProblem> GraphBuilder::build() {
     if (isa<func::ReturnOp>(op)) {
       for (Value value : op->getOperands()) {
         auto it = graph.origins.find(value);
-        if (it != graph.origins.end() &&
-            !graph.problem.node(it->second.node).resident)
+        if (it == graph.origins.end())
+          continue;
+        if (graph.problem.node(it->second.node).resident)
+          addReturnCopy(op, value, it->second.node);
+        else
           graph.problem.node(it->second.node).isOutput = true;
       }
       continue;

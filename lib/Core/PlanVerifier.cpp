@@ -426,8 +426,53 @@ Verification Replayer::run() {
   return result;
 }
 
+Plan remat::placeAnchorsAfterSideResults(const Problem &problem,
+                                         const Plan &plan) {
+  const Step n = problem.size();
+  Plan out = plan;
+  bool any = false;
+  for (Step s = 1; s < n && !any; ++s)
+    any = problem.node(s).withPrevious;
+  if (!any)
+    return out;
+  out.resize(problem);
+  auto prepend = [](std::vector<NodeId> &to, std::vector<NodeId> &from) {
+    to.insert(to.begin(), from.begin(), from.end());
+    from.clear();
+  };
+  for (Step s = 1; s < n; ++s) {
+    if (!problem.node(s).withPrevious)
+      continue;
+    // The run [first, last] of side results of the op at first - 1.
+    Step first = s, last = s;
+    while (last + 1 < n && problem.node(last + 1).withPrevious)
+      ++last;
+    Step next = last + 1;
+    std::vector<NodeId> reloads, recomputes, offloads;
+    for (Step t = first; t <= last; ++t) {
+      reloads.insert(reloads.end(), out.reloadBefore[t].begin(),
+                     out.reloadBefore[t].end());
+      out.reloadBefore[t].clear();
+      recomputes.insert(recomputes.end(), out.recomputeBefore[t].begin(),
+                        out.recomputeBefore[t].end());
+      out.recomputeBefore[t].clear();
+    }
+    for (Step t = first - 1; t < last; ++t) {
+      offloads.insert(offloads.end(), out.offloadAfter[t].begin(),
+                      out.offloadAfter[t].end());
+      out.offloadAfter[t].clear();
+    }
+    prepend(out.reloadBefore[next], reloads);
+    prepend(out.recomputeBefore[next], recomputes);
+    prepend(out.offloadAfter[last], offloads);
+    s = last;
+  }
+  return out;
+}
+
 Verification remat::verifyPlan(const Problem &problem, const Plan &plan) {
-  return Replayer(problem, plan).run();
+  Plan placed = placeAnchorsAfterSideResults(problem, plan);
+  return Replayer(problem, placed).run();
 }
 
 MemoryProfile remat::unconstrainedProfile(const Problem &problem) {

@@ -57,6 +57,10 @@ std::optional<std::string> Problem::check() const {
                ", which is not an earlier node";
     if (node.resident && !node.inputs.empty())
       return what + " is resident but has inputs";
+    if (node.withPrevious &&
+        (id == 0 || node.resident || nodes[id - 1].resident))
+      return what + " is computed with the node before it, but one of the "
+                    "two is resident or there is none";
     if (node.mustSave && (node.mustOffload || node.keepLimit != kNoKeepLimit))
       return what + " must be saved but a policy says it must not be kept";
     if (node.mustOffload && !node.offloadable)

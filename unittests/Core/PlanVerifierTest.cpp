@@ -276,3 +276,62 @@ TEST(PlanVerifierTest, KeepLimitRefusesCopiesMadeBeforeIt) {
 }
 
 } // namespace
+
+namespace {
+
+// An op and its side result are one computation (the compiled op makes
+// both): a recomputation a plan anchors before the side result runs after
+// it, with the side result alive, as in the compiled code. Measured on a
+// scan-like op whose side result is 128 B: before the replay placed it so,
+// a plan 128 B over its budget passed as within it.
+TEST(PlanVerifierTest, AnchorsAtSideResultsRunAfterThem) {
+  Problem p;
+  NodeId x = p.addNode(argument("x", 64));
+  NodeId a = p.addNode(computed("a", 256, {x}));
+  NodeId op = p.addNode(computed("op", 128, {a}));
+  Node side = computed("op result 1", 128, {op});
+  side.recomputable = false;
+  side.withPrevious = true;
+  NodeId s = p.addNode(side);
+  NodeId b = p.addNode(output(computed("b", 64, {op, s})));
+  NodeId c = p.addNode(output(computed("c", 64, {a, b})));
+  ASSERT_FALSE(p.check()) << *p.check();
+  (void)c;
+
+  Plan atSide = Plan::keepAll(p);
+  atSide.recomputeBefore[s] = {a}; // a dropped after op, back before c
+  Plan atNext = Plan::keepAll(p);
+  atNext.recomputeBefore[b] = {a};
+  Verification v = verifyPlan(p, atSide);
+  Verification w = verifyPlan(p, atNext);
+  ASSERT_TRUE(v.ok()) << v.error;
+  ASSERT_TRUE(w.ok()) << w.error;
+  // The same executions in the same order: the recomputation after the
+  // side result, so a's copy, op and its side result are live together
+  // (the peak, at b: x, op, its side result, a's copy and b).
+  EXPECT_EQ(v.profile.live, w.profile.live);
+  EXPECT_EQ(v.profile.peak, 64 + 128 + 128 + 256 + 64);
+  ASSERT_EQ(v.profile.executions.size(), w.profile.executions.size());
+  for (size_t i = 0; i < v.profile.executions.size(); ++i)
+    EXPECT_EQ(v.profile.executions[i].node, w.profile.executions[i].node);
+  Plan placed = placeAnchorsAfterSideResults(p, atSide);
+  EXPECT_TRUE(placed.recomputeBefore[s].empty());
+  EXPECT_EQ(placed.recomputeBefore[b], std::vector<NodeId>{a});
+
+  // Offloads after the op run after its side result too.
+  Plan offload = Plan::keepAll(p);
+  offload.offloadAfter[op] = {a};
+  EXPECT_EQ(placeAnchorsAfterSideResults(p, offload).offloadAfter[s],
+            std::vector<NodeId>{a});
+
+  // A side result needs a computed node before it.
+  Problem bad;
+  Node lone = computed("lone", 8, {});
+  lone.withPrevious = true;
+  bad.addNode(lone);
+  ASSERT_TRUE(bad.check().has_value());
+  EXPECT_NE(bad.check()->find("computed with the node before it"),
+            std::string::npos);
+}
+
+} // namespace

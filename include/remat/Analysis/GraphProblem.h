@@ -57,7 +57,9 @@ struct GraphProblem {
   Problem problem;
   /// The target the problem is sized for.
   const TargetMemoryModel *target = nullptr;
-  /// The op each node stands for; null for arguments. Applying a plan may
+  /// The op each node stands for; null for arguments and for the copies
+  /// the return makes of returned arguments and constants (non-resident
+  /// nodes after every op). Applying a plan may
   /// erase an op whose every read moved to a recomputed copy: what outlives
   /// the rewrite (the reports) reads `locations` and node names instead.
   std::vector<mlir::Operation *> ops;

@@ -111,7 +111,16 @@ struct Verification {
 };
 
 /// Replays `plan` on `problem` and measures it. Independent of every solver.
+/// It replays placeAnchorsAfterSideResults(problem, plan).
 Verification verifyPlan(const Problem &problem, const Plan &plan);
+
+/// `plan` as the compiled code runs it: an op and its side results
+/// (Node::withPrevious) are one computation, so the reloads and
+/// recomputations a plan anchors before a side result run before the next
+/// step instead (ahead of that step's own), and offloads after the op or
+/// a side result run after the last side result. Identity when the problem
+/// has no side results.
+Plan placeAnchorsAfterSideResults(const Problem &problem, const Plan &plan);
 
 /// A recomputation that only moves a computation later: the first
 /// recomputation of a node whose original copy nothing reads (an output

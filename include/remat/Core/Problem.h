@@ -86,6 +86,10 @@ struct Node {
   bool policyGoverned = false;
   /// A `prefer_save` / `prefer_recompute` bias.
   Preference preference = Preference::None;
+  /// Computed by the same op as the node before it (a side result): in the
+  /// compiled code nothing runs between the two, so what a plan anchors at
+  /// this step runs after it (placeAnchorsAfterSideResults, Plan.h).
+  bool withPrevious = false;
   /// The originally computed value, and any copy made at a step <=
   /// keepLimit, may serve only uses at steps <= keepLimit; later uses need a
   /// copy recomputed or reloaded after it (a checkpoint policy or a

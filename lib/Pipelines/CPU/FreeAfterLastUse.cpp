@@ -24,6 +24,7 @@ Operation *ancestorIn(Block *block, Operation *op) {
 
 struct FreeAfterLastUsePass final
     : remat::impl::FreeAfterLastUseBase<FreeAfterLastUsePass> {
+  using FreeAfterLastUseBase::FreeAfterLastUseBase;
   void runOnOperation() override {
     SmallVector<memref::DeallocOp> deallocs;
     getOperation()->walk(
@@ -56,6 +57,18 @@ struct FreeAfterLastUsePass final
     }
     // The holds have done their work (remat-hold-operands).
     getOperation()->walk([](remat::HoldOp hold) { hold->erase(); });
+    // Buffers come in the planner's granules, clones' copies included.
+    int64_t granule = alignment;
+    if (granule <= 0 || !llvm::isPowerOf2_64(granule)) {
+      emitError(getOperation()->getLoc())
+          << "remat-free-after-last-use: alignment=" << granule
+          << " is not a positive power of two";
+      return signalPassFailure();
+    }
+    getOperation()->walk([&](memref::AllocOp alloc) {
+      if (!alloc.getAlignment())
+        alloc.setAlignment(static_cast<uint64_t>(granule));
+    });
   }
 };
 

@@ -64,3 +64,18 @@ func.func @held(%in: memref<4xf32>) {
   memref.dealloc %b : memref<4xf32>
   return
 }
+
+// -----
+
+// Every buffer comes in the planner's 64-byte granules: an allocation
+// without an alignment (the copy a bufferization.clone becomes, such as
+// that of a returned argument) gets 64; one with its own keeps it.
+// CHECK-LABEL: func @granules
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<3x5xf32>
+// CHECK:         memref.alloc() {alignment = 128 : i64} : memref<7xf32>
+func.func @granules(%x: memref<3x5xf32>) -> (memref<3x5xf32>, memref<7xf32>) {
+  %a = memref.alloc() : memref<3x5xf32>
+  memref.copy %x, %a : memref<3x5xf32> to memref<3x5xf32>
+  %b = memref.alloc() {alignment = 128 : i64} : memref<7xf32>
+  return %a, %b : memref<3x5xf32>, memref<7xf32>
+}

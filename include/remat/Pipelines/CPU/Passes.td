@@ -146,7 +146,17 @@ def FreeAfterLastUse : Pass<"remat-free-after-last-use"> {
     memref.dealloc %a : memref<1024xf32>
     ...
     ```
+
+    It also gives every `memref.alloc` without an alignment the planner's
+    (`alignment`, 64 bytes: the granule the aligned allocator rounds sizes
+    up to). One-shot bufferization aligns its buffers so, but the copies
+    that `bufferization.clone` becomes, such as the one a function makes of
+    an argument or a constant it returns, have none.
   }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Alignment in bytes given to allocations without one (default: 64)">,
+  ];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 

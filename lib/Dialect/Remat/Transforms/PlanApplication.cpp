@@ -199,9 +199,12 @@ ApplyStats PlanApplier::run() {
   Operation *afterLatest = nullptr;
   for (Step s = 0; s <= problem.size(); ++s) {
     bool side = s < problem.size() && graph.isSideResult(s);
-    Operation *anchorOp = s == problem.size() ? terminator
-                          : side              ? afterLatest
-                                              : graph.ops[s];
+    // A node without an op (a copy the return makes) runs at the return.
+    Operation *anchorOp =
+        s == problem.size() || (!graph.ops[s] && !problem.node(s).resident)
+            ? terminator
+        : side ? afterLatest
+               : graph.ops[s];
     const auto &reloads = listAt(plan.reloadBefore, s);
     const auto &recomputes = listAt(plan.recomputeBefore, s);
     if (anchorOp)
@@ -225,7 +228,7 @@ ApplyStats PlanApplier::run() {
       rewireReads(terminator);
       break;
     }
-    if (problem.node(s).resident)
+    if (problem.node(s).resident || !graph.ops[s])
       continue;
     Operation *op = graph.ops[s];
     if (!side) {

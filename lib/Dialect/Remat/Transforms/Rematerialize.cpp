@@ -181,10 +181,18 @@ static void markAdjoints(GraphProblem &graph) {
         !graph.problem.node(origin->second.node).resident)
       record(op, origin->second.node);
   }
+  bool backward = false;
   for (NodeId id = 0; id < graph.problem.size(); ++id) {
     Operation *op = graph.ops[id];
-    if (!op || graph.problem.node(id).resident)
+    if (graph.problem.node(id).resident)
       continue;
+    // The copies the return makes run after everything: in a training
+    // step, at the end of the backward pass.
+    if (!op) {
+      if (backward)
+        graph.problem.node(id).adjointOf = kAdjointOfUnknown;
+      continue;
+    }
     auto vjp = op->getAttrOfType<IntegerAttr>(kVjpOfAttr);
     if (!vjp)
       continue;
@@ -193,6 +201,7 @@ static void markAdjoints(GraphProblem &graph) {
                  !graph.problem.node(it->second).resident &&
                  !graph.ops[it->second]->hasAttr(kVjpOfAttr);
     graph.problem.node(id).adjointOf = known ? it->second : kAdjointOfUnknown;
+    backward = true;
   }
 }
 
@@ -438,7 +447,9 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
     annotatePlan(func, graph, result.plan, before, result.profile);
   } else {
     inlineCheckpoints(func);
-    ApplyStats stats = applyPlan(func, graph, result.plan);
+    // Where the replay ran them: after an op's side results.
+    ApplyStats stats = applyPlan(
+        func, graph, placeAnchorsAfterSideResults(graph.problem, result.plan));
     valuesRecomputed += stats.recomputed;
     valuesOffloaded += stats.offloaded;
     // Moves (an unread original computed later instead) add nothing.
