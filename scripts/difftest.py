@@ -96,8 +96,11 @@ class Graph:
         name = self.fresh()
         if mark_ok and self.rng.random() < 0.06:
             mark = self.rng.choice(MARKS)
-            text = re.sub(r" : ", " {remat.mark = #remat.mark<%s>} : " % mark,
-                          text, count=1)
+            # The attribute dictionary precedes the last colon (layer_norm
+            # with affine parameters has a colon after each of them).
+            head, colon, tail = text.rpartition(" : ")
+            text = "%s {remat.mark = #remat.mark<%s>}%s%s" % (head, mark,
+                                                             colon, tail)
         self.body.append("  %s = %s" % (name, text))
         self.ops += 1
         return Value(name, shape, positive)
