@@ -299,19 +299,11 @@ class Graph:
             if r.random() < 0.5:
                 x, y = y, x
             return self.binary(x, y)
-        if kind == "matmul":
-            return self.matmul(x)
-        if kind == "normalize":
-            return self.normalize(x)
-        if kind == "reduce":
-            return self.reduce(x)
-        if kind == "reshape":
-            return self.reshape_ops(x)
-        if kind == "masked":
-            return self.masked(x)
-        if kind == "dropout":
-            return self.dropout(x)
-        return self.named(x)
+        one_operand = {"matmul": self.matmul, "normalize": self.normalize,
+                       "reduce": self.reduce, "reshape": self.reshape_ops,
+                       "masked": self.masked, "dropout": self.dropout,
+                       "named": self.named}
+        return one_operand[kind](x)
 
     # ---- structure ----
 

@@ -436,6 +436,11 @@ Plan remat::placeAnchorsAfterSideResults(const Problem &problem,
   if (!any)
     return out;
   out.resize(problem);
+  // Moves every entry of `from` to the end of `to`.
+  auto take = [](std::vector<NodeId> &to, std::vector<NodeId> &from) {
+    to.insert(to.end(), from.begin(), from.end());
+    from.clear();
+  };
   auto prepend = [](std::vector<NodeId> &to, std::vector<NodeId> &from) {
     to.insert(to.begin(), from.begin(), from.end());
     from.clear();
@@ -450,18 +455,11 @@ Plan remat::placeAnchorsAfterSideResults(const Problem &problem,
     Step next = last + 1;
     std::vector<NodeId> reloads, recomputes, offloads;
     for (Step t = first; t <= last; ++t) {
-      reloads.insert(reloads.end(), out.reloadBefore[t].begin(),
-                     out.reloadBefore[t].end());
-      out.reloadBefore[t].clear();
-      recomputes.insert(recomputes.end(), out.recomputeBefore[t].begin(),
-                        out.recomputeBefore[t].end());
-      out.recomputeBefore[t].clear();
+      take(reloads, out.reloadBefore[t]);
+      take(recomputes, out.recomputeBefore[t]);
     }
-    for (Step t = first - 1; t < last; ++t) {
-      offloads.insert(offloads.end(), out.offloadAfter[t].begin(),
-                      out.offloadAfter[t].end());
-      out.offloadAfter[t].clear();
-    }
+    for (Step t = first - 1; t < last; ++t)
+      take(offloads, out.offloadAfter[t]);
     prepend(out.reloadBefore[next], reloads);
     prepend(out.recomputeBefore[next], recomputes);
     prepend(out.offloadAfter[last], offloads);

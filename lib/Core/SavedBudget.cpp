@@ -63,6 +63,8 @@ struct BoundaryProblem {
   static NodeId shift(NodeId id, NodeId boundary) {
     return id >= boundary ? id + 1 : id;
   }
+  /// The inverse: the original step or node of `id` (not the phantom's).
+  NodeId unshiftId(NodeId id) const { return id > boundary ? id - 1 : id; }
 
   BoundaryProblem(const Problem &original, NodeId boundary, int64_t phantom)
       : boundary(boundary) {
@@ -102,15 +104,14 @@ struct BoundaryProblem {
       mapped.reserve(ids.size());
       for (NodeId id : ids)
         if (id != boundary) // the phantom is never moved; be safe
-          mapped.push_back(id > boundary ? id - 1 : id);
+          mapped.push_back(unshiftId(id));
       return mapped;
     };
     auto append = [](std::vector<NodeId> &to, std::vector<NodeId> from) {
       to.insert(to.end(), from.begin(), from.end());
     };
-    auto anchorOf = [&](Step s) { return s > boundary ? s - 1 : s; };
     for (Step s = 0; s <= problem.size(); ++s) {
-      Step to = anchorOf(s);
+      Step to = unshiftId(s);
       if (!plan.reloadBefore.empty())
         append(out.reloadBefore[to], nodesOf(plan.reloadBefore[s]));
       if (!plan.recomputeBefore.empty())
@@ -122,10 +123,6 @@ struct BoundaryProblem {
     return out;
   }
 };
-
-} // namespace
-
-namespace {
 
 /// One solve of `problem` with the bytes kept across the boundary, besides
 /// `unsaved`, bounded by `savedBudget`, mapped back and replayed.
@@ -165,8 +162,7 @@ BoundedSolve solveBounded(SolverKind kind, const Problem &problem,
     out.result.lowerBound = inner.lowerBound;
     out.result.message = inner.message;
   } else if (inner.subject >= 0 && inner.subject != boundary) {
-    out.result.subject =
-        inner.subject > boundary ? inner.subject - 1 : inner.subject;
+    out.result.subject = bounded.unshiftId(inner.subject);
   }
   return out;
 }

@@ -88,6 +88,11 @@ struct GraphProblem {
   bool isSideResult(NodeId id) const {
     return ops[id] && results[id].first != 0;
   }
+  /// Whether node `id` is a copy the return makes of a returned argument
+  /// or constant (a computed node without an op).
+  bool isReturnCopy(NodeId id) const {
+    return !ops[id] && !problem.node(id).resident;
+  }
   /// The location of a node's op or argument (valid after the rewrite).
   mlir::Location location(NodeId id) const;
 };

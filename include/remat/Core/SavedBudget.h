@@ -1,5 +1,4 @@
-//===- SavedBudget.h - a budget on what is saved for the backward pass -*- C++
-//-*-===//
+//===- SavedBudget.h - a budget on saved activations ----------*- C++ -*-===//
 //
 // PyTorch's activation_memory_budget bounds the bytes saved for the backward
 // pass, not the step's peak. A plan saves a value when its original device

@@ -200,11 +200,10 @@ ApplyStats PlanApplier::run() {
   for (Step s = 0; s <= problem.size(); ++s) {
     bool side = s < problem.size() && graph.isSideResult(s);
     // A node without an op (a copy the return makes) runs at the return.
-    Operation *anchorOp =
-        s == problem.size() || (!graph.ops[s] && !problem.node(s).resident)
-            ? terminator
-        : side ? afterLatest
-               : graph.ops[s];
+    Operation *anchorOp = s == problem.size() || graph.isReturnCopy(s)
+                              ? terminator
+                          : side ? afterLatest
+                                 : graph.ops[s];
     const auto &reloads = listAt(plan.reloadBefore, s);
     const auto &recomputes = listAt(plan.recomputeBefore, s);
     if (anchorOp)

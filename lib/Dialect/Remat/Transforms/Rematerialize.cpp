@@ -183,16 +183,16 @@ static void markAdjoints(GraphProblem &graph) {
   }
   bool backward = false;
   for (NodeId id = 0; id < graph.problem.size(); ++id) {
-    Operation *op = graph.ops[id];
-    if (graph.problem.node(id).resident)
-      continue;
     // The copies the return makes run after everything: in a training
     // step, at the end of the backward pass.
-    if (!op) {
+    if (graph.isReturnCopy(id)) {
       if (backward)
         graph.problem.node(id).adjointOf = kAdjointOfUnknown;
       continue;
     }
+    Operation *op = graph.ops[id];
+    if (!op || graph.problem.node(id).resident)
+      continue;
     auto vjp = op->getAttrOfType<IntegerAttr>(kVjpOfAttr);
     if (!vjp)
       continue;
