@@ -12,8 +12,16 @@
 /// MLIRContext's) without unpoisoning them: left on, manual poisoning
 /// reports every such read as a use-after-poison. Real heap errors are still
 /// found.
+///
+/// LLVM's signal handlers (llvm/Support/Signals) give the thread that
+/// registers them an alternate signal stack of their own, and the tools
+/// register them on the large-stack thread they run on
+/// (remat/Support/LargeStack.h): ASan's own alternate stack is then
+/// replaced, and unmapping it when the thread ends kills the process
+/// ("failed to deallocate ... error code 22"). ASan leaves the alternate
+/// stack to LLVM.
 extern "C" const char *__asan_default_options() {
-  return "allow_user_poisoning=0";
+  return "allow_user_poisoning=0:use_sigaltstack=0";
 }
 
 /// COIN-OR CBC 2.10 (Debian) leaks row cuts and packed vectors of a solve

@@ -2,11 +2,25 @@
 # The test command: installs missing packages, configures and builds remat,
 # then runs the lit suite, the GoogleTest suite and the find_package(Remat)
 # consumer project, printing each summary. Exits non-zero on any failure.
-# Extra arguments go to cmake when the build directory is first configured,
-# e.g. REMAT_BUILD_DIR=build-asan scripts/check.sh -DREMAT_ENABLE_SANITIZERS=ON
+# Extra arguments go to cmake when the build directory is first configured.
+#
+# scripts/check.sh --sanitizers runs the lit and GoogleTest suites in
+# build-asan, built with AddressSanitizer (leak checking on),
+# UndefinedBehaviorSanitizer and the libFuzzer targets, and replays each
+# fuzzer's seed corpus: any sanitizer report fails a test. .ci/run runs both.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="${REMAT_BUILD_DIR:-$root/build}"
+sanitizers=0
+if [ "${1:-}" = "--sanitizers" ]; then
+  sanitizers=1
+  shift
+  set -- -DREMAT_ENABLE_SANITIZERS=ON -DREMAT_ENABLE_FUZZERS=ON \
+    -DREMAT_BUILD_BENCHMARKS=OFF "$@"
+  build="${REMAT_BUILD_DIR:-$root/build-asan}"
+else
+  build="${REMAT_BUILD_DIR:-$root/build}"
+fi
+export REMAT_BUILD_DIR="$build"
 
 "$root/scripts/install-deps.sh" --tests
 "$root/scripts/build.sh" "$@"
@@ -21,6 +35,28 @@ for t in "$build"/unittests/*Tests; do
   echo "-- $(basename "$t")"
   "$t" --gtest_brief=1 || status=1
 done
+
+if [ $sanitizers -eq 1 ]; then
+  echo "== fuzz targets: seed corpora =="
+  for f in "$build"/fuzz/*-fuzzer; do
+    name="$(basename "$f")"
+    if "$f" -runs=0 "$root/fuzz/corpus/$name" >"$build/fuzz/$name.log" 2>&1
+    then
+      echo "$name: PASSED ($(ls "$root/fuzz/corpus/$name" | wc -l) inputs)"
+    else
+      echo "$name: FAILED (see $build/fuzz/$name.log)"
+      tail -20 "$build/fuzz/$name.log"
+      status=1
+    fi
+  done
+fi
+
+if [ $sanitizers -eq 1 ]; then
+  # The AOT example and the installed package's consumer are the normal
+  # build's checks; they add nothing the sanitizers see.
+  [ $status -ne 0 ] && echo "FAILED"
+  exit $status
+fi
 
 echo "== ahead-of-time example (object file + C++ header, called from C++) =="
 if "$build/bin/remat-aot-example"; then

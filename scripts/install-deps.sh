@@ -8,6 +8,8 @@ set -euo pipefail
 packages=(
   # toolchain: MLIR/LLVM 22, clang-22, lld, ninja
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
+  # sanitizer and libFuzzer runtimes (the REMAT_ENABLE_SANITIZERS build)
+  libclang-rt-22-dev
   ninja-build cmake pkg-config libzstd-dev
   # tests
   libgtest-dev libbenchmark-dev python3-numpy

@@ -57,6 +57,12 @@ if config.remat_have_cbc:
 # scripts/difftest.py runs every solver; without CBC, all but the exact one.
 config.substitutions.append(
     ("%difftest_solvers", "" if config.remat_have_cbc else "--no-exact"))
+# Graphs per difftest seed: 25, or 8 in the sanitizer build (every tool runs
+# 2-5x slower there, and CI runs both builds' suites).
+if config.remat_sanitizers:
+    config.available_features.add("sanitizers")
+config.substitutions.append(
+    ("%difftest_graphs", "8" if config.remat_sanitizers else "25"))
 
 # ONNX import (remat-translate), built when libonnx-dev was found.
 if config.remat_have_onnx:

@@ -666,7 +666,8 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
   std::error_code ec;
   llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
   if (ec)
-    return llvm::createStringError(ec, "cannot write '%s'", path.str().c_str());
+    return llvm::createStringError(ec, "cannot write '%s': %s",
+                                   path.str().c_str(), ec.message().c_str());
   {
     // The object writer seeks back to patch what it wrote: buffer the object
     // when the file cannot seek (a pipe, a device), as llc does.

@@ -11,9 +11,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "remat/Conversion/Passes.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 #include "remat/Pipelines/CPU/MemoryModel.h"
 #include "remat/Pipelines/CPU/Passes.h"
 
@@ -60,6 +62,21 @@ struct CheckLowerablePass final
   void runOnOperation() override {
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
+      // Sizes that overflow would wrap around in the allocation's size.
+      SmallVector<Type> defined(op->getResultTypes());
+      if (auto func = dyn_cast<FunctionOpInterface>(op))
+        llvm::append_range(defined, func.getArgumentTypes());
+      for (Type type : defined) {
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        if (tensor && tensor.hasStaticShape() &&
+            remat::getElementBytes(tensor.getElementType()) &&
+            !remat::getTypeBytes(tensor)) {
+          op->emitOpError() << "defines a value of type " << tensor
+                            << ", larger than the 2^48 bytes (256 TiB) "
+                            << pipeline << " can allocate";
+          failed = true;
+        }
+      }
       if (!touchesTensors(op) ||
           isa<bufferization::BufferizableOpInterface>(op))
         return;

@@ -121,6 +121,10 @@ void remat::rewriteSliceCopies(RewriterBase &rewriter, func::FuncOp func) {
       continue;
     Location loc = pad.getLoc();
     rewriter.setInsertionPoint(pad);
+    // A constant yielded from inside the pad's region goes with the pad:
+    // the fill needs a copy of it outside.
+    if (pad.getRegion().isAncestor(padding.getParentRegion()))
+      padding = rewriter.clone(*padding.getDefiningOp())->getResult(0);
     // The fill and the copy's slice have the source's rank: no rank
     // reduction can get in the way.
     Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),

@@ -1,8 +1,8 @@
 //===- CheckTarget.cpp - remat-gpu-check-target ---------------------------===//
 //
-// What remat-lower-gpu refuses before it starts: unknown chips. It is a
-// diagnostic, never a failure deep in the pipeline (an unsupported chip
-// would otherwise abort in LLVM's NVPTX back end).
+// What remat-lower-gpu refuses before it starts: unknown chips and binary
+// formats. It is a diagnostic, never a failure deep in the pipeline (an
+// unsupported chip would otherwise abort in LLVM's NVPTX back end).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,14 +44,20 @@ struct GpuCheckTargetPass final
   using GpuCheckTargetBase::GpuCheckTargetBase;
 
   void runOnOperation() override {
-    if (remat::ptxFeatureForChip(chip))
-      return;
-    InFlightDiagnostic diag = getOperation().emitError()
-                              << "remat-lower-gpu: unsupported chip '" << chip
-                              << "'; expected one of ";
-    llvm::interleaveComma(kChips, diag,
-                          [&](const ChipEntry &entry) { diag << entry.chip; });
-    signalPassFailure();
+    if (!remat::ptxFeatureForChip(chip)) {
+      InFlightDiagnostic diag = getOperation().emitError()
+                                << "remat-lower-gpu: unsupported chip '" << chip
+                                << "'; expected one of ";
+      llvm::interleaveComma(
+          kChips, diag, [&](const ChipEntry &entry) { diag << entry.chip; });
+      signalPassFailure();
+    }
+    if (!llvm::is_contained({"isa", "bin", "fatbin"}, format)) {
+      getOperation().emitError()
+          << "remat-lower-gpu: unknown format '" << format
+          << "'; expected isa (PTX), bin (cubin) or fatbin";
+      signalPassFailure();
+    }
   }
 };
 

@@ -38,6 +38,7 @@ void remat::buildGpuPipeline(OpPassManager &pm,
                              const GpuPipelineOptions &options) {
   GpuCheckTargetOptions check;
   check.chip = options.chip;
+  check.format = options.format;
   pm.addPass(createGpuCheckTarget(check));
   // As remat-lower-cpu: operands held to the end of each op, remat ->
   // linalg on tensors, bufferization, deallocation, frees at last use.

@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <onnx/checker.h>
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
@@ -78,17 +79,22 @@ bool isParameter(const onnx::TensorProto &init) {
   bool isFloat = init.data_type() == onnx::TensorProto::FLOAT ||
                  init.data_type() == onnx::TensorProto::FLOAT16 ||
                  init.data_type() == onnx::TensorProto::BFLOAT16;
+  // Corrupt dimensions (negative, or a product that overflows) are
+  // reported when the initializer's type is converted.
   int64_t elements = 1;
   for (int64_t d : init.dims())
-    elements *= d;
+    if (d < 0 || __builtin_mul_overflow(elements, d, &elements))
+      return false;
   return isFloat && elements != 1;
 }
 
 class Importer {
 public:
+  /// Imports the file `path`, or `bytes` under that name when given.
   Importer(StringRef path, MLIRContext *context,
-           const OnnxImportOptions &options)
-      : path(path), context(context), options(options),
+           const OnnxImportOptions &options,
+           std::optional<StringRef> bytes = std::nullopt)
+      : path(path), bytes(bytes), context(context), options(options),
         fileLoc(FileLineColLoc::get(context, path, 0, 0)) {}
 
   OwningOpRef<ModuleOp> run();
@@ -106,6 +112,7 @@ private:
   InFlightDiagnostic error() { return emitError(fileLoc); }
 
   StringRef path;
+  std::optional<StringRef> bytes;
   MLIRContext *context;
   const OnnxImportOptions &options;
   Location fileLoc;
@@ -125,15 +132,20 @@ private:
 };
 
 LogicalResult Importer::load() {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
-  if (!file) {
-    error() << "cannot read '" << path << "': " << file.getError().message();
-    return failure();
+  std::unique_ptr<llvm::MemoryBuffer> file;
+  if (!bytes) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> read =
+        llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+    if (!read) {
+      error() << "cannot read '" << path << "': " << read.getError().message();
+      return failure();
+    }
+    file = std::move(*read);
   }
-  StringRef bytes = (*file)->getBuffer();
-  if (bytes.size() > static_cast<size_t>(INT32_MAX) ||
-      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) ||
+  StringRef contents = bytes ? *bytes : file->getBuffer();
+  if (contents.size() > static_cast<size_t>(INT32_MAX) ||
+      !model.ParseFromArray(contents.data(),
+                            static_cast<int>(contents.size())) ||
       !model.has_graph()) {
     error() << "'" << path
             << "' is not an ONNX model: its bytes do not parse as an "
@@ -205,6 +217,15 @@ LogicalResult Importer::fixSymbolicDimensions() {
 }
 
 LogicalResult Importer::inferShapes() {
+  // ONNX's checker first, on the model as written: its shape inference
+  // trusts what the checker validates (that every node matches its schema,
+  // that types are set) and crashes on corrupt models that break it.
+  try {
+    onnx::checker::check_model(model);
+  } catch (const std::exception &e) {
+    error() << "'" << path << "' is not a valid ONNX model: " << e.what();
+    return failure();
+  }
   onnx::GraphProto &graph = *model.mutable_graph();
   // Shapes the exporter wrote (with symbolic dimensions) would be merged
   // with the inferred ones; infer them all from the inputs instead.
@@ -570,6 +591,12 @@ OwningOpRef<ModuleOp> remat::importOnnxFile(StringRef path,
                                             MLIRContext *context,
                                             const OnnxImportOptions &options) {
   return Importer(path, context, options).run();
+}
+
+OwningOpRef<ModuleOp>
+remat::importOnnxBuffer(StringRef bytes, StringRef name, MLIRContext *context,
+                        const OnnxImportOptions &options) {
+  return Importer(name, context, options, bytes).run();
 }
 
 std::vector<std::string> remat::getSupportedOnnxOps() {

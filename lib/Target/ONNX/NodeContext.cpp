@@ -4,6 +4,7 @@
 #include "ConstantFolding.h"
 
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "remat/Dialect/Remat/IR/TypeSize.h"
 
 #include <cstring>
 
@@ -59,6 +60,10 @@ remat::onnx_import::convertTensorType(const onnx::TypeProto &type,
   }
   SmallVector<int64_t> shape;
   for (const onnx::TensorShapeProto::Dimension &dim : tensor.shape().dim()) {
+    if (dim.has_dim_value() && dim.dim_value() < 0) {
+      why = "has the negative dimension " + std::to_string(dim.dim_value());
+      return failure();
+    }
     if (dim.has_dim_value()) {
       shape.push_back(dim.dim_value());
       continue;
@@ -68,7 +73,12 @@ remat::onnx_import::convertTensorType(const onnx::TypeProto &type,
               : "has a dimension of unknown size";
     return failure();
   }
-  return RankedTensorType::get(shape, element);
+  auto result = RankedTensorType::get(shape, element);
+  if (!remat::getTypeBytes(result)) {
+    why = "is larger than the 2^48 bytes (256 TiB) remat models";
+    return failure();
+  }
+  return result;
 }
 
 std::optional<std::vector<int64_t>>

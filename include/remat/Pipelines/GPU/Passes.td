@@ -14,11 +14,16 @@ def GpuCheckTarget : Pass<"remat-gpu-check-target", "::mlir::ModuleOp"> {
   let summary = "Diagnose what remat-lower-gpu cannot lower, before it starts";
   let description = [{
     Refuses, with an error, a chip string remat-lower-gpu does not take
-    (`sm_70` to `sm_120a`; LLVM's NVPTX back end would abort on some).
+    (`sm_70` to `sm_120a`; LLVM's NVPTX back end would abort on some), and
+    a binary format other than `isa`, `bin` and `fatbin` (MLIR's
+    `gpu-module-to-binary` reports an unknown one but goes on).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "The NVIDIA chip to compile for (default: sm_90)">
+           "The NVIDIA chip to compile for (default: sm_90)">,
+    Option<"format", "format", "std::string", /*default=*/"\"isa\"",
+           "What gpu-module-to-binary embeds: isa, bin or fatbin "
+           "(default: isa)">
   ];
 }
 

@@ -66,6 +66,12 @@ mlir::OwningOpRef<mlir::ModuleOp>
 importOnnxFile(llvm::StringRef path, mlir::MLIRContext *context,
                const OnnxImportOptions &options);
 
+/// Imports the ONNX model whose serialized bytes are `bytes`, naming it
+/// `name` in locations and diagnostics; otherwise as importOnnxFile.
+mlir::OwningOpRef<mlir::ModuleOp>
+importOnnxBuffer(llvm::StringRef bytes, llvm::StringRef name,
+                 mlir::MLIRContext *context, const OnnxImportOptions &options);
+
 /// The ONNX op types the importer converts, sorted.
 std::vector<std::string> getSupportedOnnxOps();
 

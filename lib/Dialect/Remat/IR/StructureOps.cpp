@@ -35,6 +35,14 @@ LogicalResult CheckpointOp::verify() {
     return emitOpError("body yields ")
            << yielded.size() << " value(s) of type(s) (" << yielded
            << ") but the op has result type(s) (" << getResultTypes() << ")";
+  // As every remat op's: the planner sizes what a region keeps.
+  for (auto [index, type] : llvm::enumerate(getResultTypes()))
+    if (auto shaped = dyn_cast<ShapedType>(type);
+        shaped && !shaped.hasStaticShape())
+      return emitOpError("result #")
+             << index << " has type " << type
+             << ", whose shape is not static: a checkpoint region yields "
+                "statically shaped tensors (the planner sizes what it keeps)";
   return success();
 }
 

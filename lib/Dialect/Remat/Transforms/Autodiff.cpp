@@ -56,6 +56,24 @@ bool isFloatTensor(Type type) {
   return tensor && isa<FloatType>(tensor.getElementType());
 }
 
+/// Whether `type` is a tensor of an element type remat ops compute in
+/// whose shape is unranked or dynamic: an argument the user means to
+/// differentiate, which remat-autodiff must refuse rather than skip.
+bool isUnshapedComputeTensor(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  return tensor &&
+         isa<Float32Type, Float16Type, BFloat16Type>(tensor.getElementType()) &&
+         !tensor.hasStaticShape();
+}
+
+/// Whether `type` holds floats: a tensor of any shape, another shaped type,
+/// or a scalar.
+bool isFloatValue(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return isa<FloatType>(shaped.getElementType());
+  return isa<FloatType>(type);
+}
+
 /// Whether `type` is a float tensor remat ops compute in (f32, f16, bf16),
 /// so that its gradient can be built: f64 has no remat ops, hence no rules.
 bool isDifferentiableTensor(Type type) {
@@ -168,6 +186,9 @@ private:
   std::pair<ScanOp, ScanOp> stackResiduals(ScanOp forward, ScanOp backward,
                                            ArrayRef<Operation *> originals,
                                            ArrayRef<Operation *> recomputed);
+  /// Whether `op` reads an active value: as an operand, or, for an op of
+  /// another dialect, from inside its regions.
+  bool readsActive(Operation *op) const;
   /// Marks the values of `schedule` that depend on an active value.
   void propagateActivity(ArrayRef<FlatScheduleEntry> schedule);
   /// Sweeps `schedule` backwards, building VJPs at the builder's point.
@@ -228,7 +249,8 @@ LogicalResult Differentiator::checkOptions() {
   // would leave them out).
   if (wrtOption.empty()) {
     for (unsigned i = 0; i < type.getNumInputs(); ++i)
-      if (isDifferentiableTensor(type.getInput(i)))
+      if (isDifferentiableTensor(type.getInput(i)) ||
+          isUnshapedComputeTensor(type.getInput(i)))
         wrt.push_back(i);
   }
   for (unsigned index : wrtOption) {
@@ -252,6 +274,14 @@ LogicalResult Differentiator::checkOptions() {
       wrt.push_back(index);
   }
   // A gradient is a tensor of the argument's type, built from remat ops.
+  for (unsigned index : wrt)
+    if (isUnshapedComputeTensor(type.getInput(index)))
+      return forward.emitError("remat-autodiff: argument #")
+             << index << " of @" << forward.getSymName() << " has type "
+             << type.getInput(index)
+             << ", whose shape is not static: remat-autodiff builds "
+                "gradients of tensors with static shapes (give it one, or "
+                "exclude it with wrt=)";
   for (unsigned index : wrt)
     if (!isNonEmptyAndModelable(cast<ShapedType>(type.getInput(index))))
       return forward.emitError("remat-autodiff: argument #")
@@ -282,9 +312,7 @@ LogicalResult Differentiator::differentiateOp(Operation *op) {
     resultGrads.push_back(g);
     anyGrad |= static_cast<bool>(g);
   }
-  bool anyActive = llvm::any_of(op->getOperands(),
-                                [&](Value v) { return active.contains(v); });
-  if (!anyGrad || !anyActive)
+  if (!anyGrad || !readsActive(op))
     return success();
   if (auto scan = dyn_cast<ScanOp>(op))
     return differentiateScan(scan);
@@ -346,6 +374,26 @@ void Differentiator::eraseOp(Operation *op) {
   op->erase();
 }
 
+bool Differentiator::readsActive(Operation *op) const {
+  if (llvm::any_of(op->getOperands(),
+                   [&](Value v) { return active.contains(v); }))
+    return true;
+  // An op of another dialect with regions (scf.execute_region, say) reads
+  // what the ops inside read from outside: its results depend on that as
+  // much as on an operand.
+  if (op->getNumRegions() == 0 || op->getName().getDialectNamespace() ==
+                                      RematDialect::getDialectNamespace())
+    return false;
+  WalkResult found = op->walk([&](Operation *inner) {
+    for (Value v : inner->getOperands())
+      if (active.contains(v) &&
+          !op->isAncestor(v.getParentRegion()->getParentOp()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 void Differentiator::propagateActivity(ArrayRef<FlatScheduleEntry> schedule) {
   for (const FlatScheduleEntry &entry : schedule) {
     Operation *op = entry.op;
@@ -357,11 +405,14 @@ void Differentiator::propagateActivity(ArrayRef<FlatScheduleEntry> schedule) {
           active.insert(result);
       continue;
     }
-    bool anyActive = llvm::any_of(op->getOperands(),
-                                  [&](Value v) { return active.contains(v); });
+    bool anyActive = readsActive(op);
+    // Every float result of an active op is active, whatever its shape:
+    // the sweep then refuses an op without a gradient rule (a cast to an
+    // unranked tensor, a tensor.extract) instead of giving what it feeds a
+    // zero gradient.
     if (anyActive)
       for (Value result : op->getResults())
-        if (isFloatTensor(result.getType()))
+        if (isFloatValue(result.getType()))
           active.insert(result);
   }
 }

@@ -6,7 +6,11 @@
 // against +54.2% at 45%, +18.7% against +25.0% at 60%, +106.1% against
 // +122.8% at 40%, where the greedy's lowest peak, 3.95 MiB, is just below
 // the budget); the search (auto's choice at this size) starts from both and
-// finds plans cheaper than either at 45% (+33.3%) and at 40% (+70.7%).
+// finds plans cheaper than either at 45% (+33.3%) and at 40% (+70.7%) on an
+// idle host. Its windows are solved under time limits, so how much it finds
+// depends on the machine's speed and load (on a loaded host, or under the
+// sanitizers, it can return the greedy's plan): the search lines check that
+// it is never worse than the better of its two starting plans.
 // RUN: remat-opt %s -remat-autodiff > %t.mlir
 // RUN: remat-opt %t.mlir -remat-rematerialize="budget=45% solver=chain functions=f_grad report-text=-" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAIN
 // RUN: remat-opt %t.mlir -remat-rematerialize="budget=45% solver=greedy functions=f_grad report-text=-" -o /dev/null 2>&1 | FileCheck %s --check-prefix=GREEDY
@@ -24,15 +28,15 @@
 // GREEDY: solver: greedy
 // GREEDY: recomputed: {{[0-9]+}} value(s), +606339072 FLOPs (+37.4% of 1619132416)
 // AUTO45: solver: search
-// AUTO45: recomputed: {{[0-9]+}} value(s), +538968064 FLOPs (+33.3% of 1619132416)
+// AUTO45: recomputed: {{[0-9]+}} value(s), +{{[0-9]+}} FLOPs (+{{3[0-6]\.[0-9]|37\.[0-4]}}% of 1619132416)
 // AUTO40: solver: search
 // AUTO40-NEXT: budget: 4.20 MiB (4404070 B) from '40%', met
-// AUTO40: recomputed: {{[0-9]+}} value(s), +1145307136 FLOPs (+70.7% of 1619132416)
+// AUTO40: recomputed: {{[0-9]+}} value(s), +{{[0-9]+}} FLOPs (+{{[6-9][0-9]\.[0-9]|10[0-5]\.[0-9]|106\.[01]}}% of 1619132416)
 // SEARCH40: solver: search
 // SEARCH40-NEXT: budget: 4.20 MiB (4404070 B) from '40%', met
 // GREEDY37: the smallest peak the greedy solver reaches is 3.95 MiB (4145280 B)
 // AUTO60: solver: search
-// AUTO60: recomputed: {{[0-9]+}} value(s), +303169536 FLOPs (+18.7% of 1619132416)
+// AUTO60: recomputed: {{[0-9]+}} value(s), +{{[0-9]+}} FLOPs (+{{1[0-7]\.[0-9]|18\.[0-7]}}% of 1619132416)
 // CHAIN60: solver: chain
 // CHAIN60: recomputed: {{[0-9]+}} value(s), +404357120 FLOPs (+25.0% of 1619132416)
 
