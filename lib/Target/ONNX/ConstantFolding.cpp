@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 using namespace remat::onnx_import;
@@ -47,9 +48,15 @@ bool isSupportedType(int32_t t) {
          t == onnx::TensorProto::BOOL;
 }
 
+/// The number of elements of `shape`; INT64_MAX, which every caller treats
+/// as too large to fold, for a negative dimension or a product that
+/// overflows (a corrupt model's).
 int64_t product(const std::vector<int64_t> &shape) {
-  return std::accumulate(shape.begin(), shape.end(), int64_t(1),
-                         std::multiplies<int64_t>());
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (d < 0 || __builtin_mul_overflow(n, d, &n))
+      return std::numeric_limits<int64_t>::max();
+  return n;
 }
 
 std::optional<Folded> readTensor(const onnx::TensorProto &tensor) {

@@ -188,9 +188,28 @@ LogicalResult convertBatchNorm(NodeContext &ctx) {
              << "', a running statistic) is used, which remat does not "
                 "support: remat's batch_norm uses the batch's statistics "
                 "and does not update running ones";
-  auto op = BatchNormOp::create(
-      ctx.builder, ctx.loc, *x, *scale, *bias,
-      ctx.builder.getF64FloatAttr(ctx.floatAttr("epsilon", 1e-5f)));
+  // What remat.batch_norm's result types are inferred from, checked first:
+  // building it from a corrupt model's operands would abort.
+  auto input = cast<RankedTensorType>(x->getType());
+  float epsilon = ctx.floatAttr("epsilon", 1e-5f);
+  if (input.getRank() < 2)
+    return ctx.emitError() << "input is " << input
+                           << "; BatchNormalization takes rank 2 or more "
+                              "(N, C, ...)";
+  if (!(epsilon >= 0.0f))
+    return ctx.emitError() << "epsilon is " << epsilon
+                           << "; it must be non-negative";
+  for (auto [name, value] : {std::pair{"scale", *scale}, {"B", *bias}}) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getShape() != ArrayRef<int64_t>{input.getDimSize(1)} ||
+        type.getElementType() != input.getElementType())
+      return ctx.emitError() << "'" << name << "' is " << type
+                             << "; for an input " << input << " it must be "
+                             << RankedTensorType::get({input.getDimSize(1)},
+                                                      input.getElementType());
+  }
+  auto op = BatchNormOp::create(ctx.builder, ctx.loc, *x, *scale, *bias,
+                                ctx.builder.getF64FloatAttr(epsilon));
   ctx.setOutput(0, op.getResult());
   return success();
 }

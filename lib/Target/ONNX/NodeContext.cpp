@@ -90,7 +90,8 @@ remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
     if (tensor.has_raw_data()) {
       const std::string &raw = tensor.raw_data();
       values.resize(raw.size() / sizeof(int64_t));
-      std::memcpy(values.data(), raw.data(), values.size() * sizeof(int64_t));
+      if (!values.empty())
+        std::memcpy(values.data(), raw.data(), values.size() * sizeof(int64_t));
     } else {
       values.assign(tensor.int64_data().begin(), tensor.int64_data().end());
     }
@@ -100,7 +101,8 @@ remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
     if (tensor.has_raw_data()) {
       const std::string &raw = tensor.raw_data();
       std::vector<int32_t> narrow(raw.size() / sizeof(int32_t));
-      std::memcpy(narrow.data(), raw.data(), narrow.size() * sizeof(int32_t));
+      if (!narrow.empty())
+        std::memcpy(narrow.data(), raw.data(), narrow.size() * sizeof(int32_t));
       values.assign(narrow.begin(), narrow.end());
     } else {
       values.assign(tensor.int32_data().begin(), tensor.int32_data().end());
