@@ -5,6 +5,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "remat/Dialect/Remat/Transforms/Passes.h"
 #include "remat/Registration.h"
 #include "remat/Support/LargeStack.h"
 #include "llvm/Support/raw_ostream.h"
@@ -67,4 +70,27 @@ void remat::fuzz::fail(llvm::StringRef what, llvm::StringRef input) {
   llvm::errs() << "remat fuzz target: " << what << "\n--- input ---\n"
                << input << "\n";
   __builtin_trap();
+}
+
+remat::fuzz::Differentiated
+remat::fuzz::parseAndDifferentiate(MLIRContext &context, llvm::StringRef graph,
+                                   OwningOpRef<ModuleOp> &module) {
+  ParserConfig config(&context);
+  module = parseSourceString<ModuleOp>(graph, config);
+  if (!module)
+    return Differentiated::ParseFailed;
+  PassManager pm(&context);
+  pm.enableVerifier(false);
+  pm.addPass(remat::createAutodiff());
+  if (failed(pm.run(*module)))
+    return Differentiated::AutodiffFailed;
+  return Differentiated::Ok;
+}
+
+void remat::fuzz::failDifferentiation(Differentiated outcome,
+                                      const Errors &errors,
+                                      llvm::StringRef input) {
+  if (outcome == Differentiated::ParseFailed)
+    fail("the generator made invalid IR: " + errors.first, input);
+  fail("remat-autodiff refused a generated graph: " + errors.first, input);
 }

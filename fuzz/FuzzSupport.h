@@ -14,7 +14,9 @@
 #ifndef REMAT_FUZZ_FUZZSUPPORT_H
 #define REMAT_FUZZ_FUZZSUPPORT_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -48,6 +50,22 @@ void trace(llvm::StringRef input);
 /// Prints `what` and the input that led to it, and traps: libFuzzer saves
 /// the input as a crash.
 [[noreturn]] void fail(llvm::StringRef what, llvm::StringRef input);
+
+/// How far a generated forward graph got on its way to a training step.
+enum class Differentiated { Ok, ParseFailed, AutodiffFailed };
+
+/// Parses `graph` (GraphGenerator's text) into `module` and runs
+/// remat-autodiff on it with the verifier off, so that the caller decides
+/// what to verify. Call inside runCollectingErrors.
+Differentiated parseAndDifferentiate(mlir::MLIRContext &context,
+                                     llvm::StringRef graph,
+                                     mlir::OwningOpRef<mlir::ModuleOp> &module);
+
+/// Fails the input for an outcome other than Ok: every generated graph
+/// parses and is differentiable, so either is a bug.
+[[noreturn]] void failDifferentiation(Differentiated outcome,
+                                      const Errors &errors,
+                                      llvm::StringRef input);
 
 } // namespace remat::fuzz
 

@@ -12,9 +12,7 @@
 #include "FuzzSupport.h"
 #include "GraphGenerator.h"
 
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -63,37 +61,20 @@ std::string rematerializeOptions(FuzzedDataProvider &data) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  using remat::fuzz::Differentiated;
   FuzzedDataProvider provider(data, size);
   std::string options = rematerializeOptions(provider);
   std::string graph = remat::fuzz::generateForwardGraph(provider);
   std::string input = "// remat-rematerialize{" + options + "}\n" + graph;
   remat::fuzz::trace(input);
   MLIRContext &context = remat::fuzz::contextForInput();
-  enum {
-    Ok,
-    Refused,
-    ParseFailed,
-    PipelineInvalid,
-    AutodiffFailed,
-    Invalid
-  } outcome = Ok;
+  Differentiated differentiated = Differentiated::Ok;
+  enum { Ok, Refused, PipelineInvalid, Invalid } outcome = Ok;
   remat::fuzz::Errors errors = remat::fuzz::runCollectingErrors(context, [&] {
-    ParserConfig config(&context);
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(graph, config);
-    if (!module) {
-      outcome = ParseFailed;
+    OwningOpRef<ModuleOp> module;
+    differentiated = remat::fuzz::parseAndDifferentiate(context, graph, module);
+    if (differentiated != Differentiated::Ok)
       return;
-    }
-    PassManager autodiff(&context);
-    autodiff.enableVerifier(false);
-    if (failed(parsePassPipeline("builtin.module(remat-autodiff)", autodiff))) {
-      outcome = PipelineInvalid;
-      return;
-    }
-    if (failed(autodiff.run(*module))) {
-      outcome = AutodiffFailed;
-      return;
-    }
     PassManager plan(&context);
     plan.enableVerifier(false);
     if (failed(parsePassPipeline(
@@ -106,6 +87,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     else if (failed(verify(*module)))
       outcome = Invalid;
   });
+  if (differentiated != Differentiated::Ok)
+    remat::fuzz::failDifferentiation(differentiated, errors, input);
   switch (outcome) {
   case Ok:
     return 0;
@@ -115,13 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (StringRef(errors.first).contains("internal error"))
       remat::fuzz::fail(errors.first, input);
     return 0;
-  case ParseFailed:
-    remat::fuzz::fail("the generator made invalid IR: " + errors.first, input);
   case PipelineInvalid:
     remat::fuzz::fail("the options do not parse: " + errors.first, input);
-  case AutodiffFailed:
-    remat::fuzz::fail(
-        "remat-autodiff refused a generated graph: " + errors.first, input);
   case Invalid:
     remat::fuzz::fail("remat-rematerialize made invalid IR: " + errors.first,
                       input);

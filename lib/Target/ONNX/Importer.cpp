@@ -10,6 +10,7 @@
 #include "remat/Target/ONNX/Import.h"
 
 #include "ConstantFolding.h"
+#include "GuardedSchemas.h"
 #include "NodeContext.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -237,11 +238,20 @@ LogicalResult Importer::inferShapes() {
     onnx::ShapeInferenceOptions inference(/*check_type_val=*/false,
                                           /*strict_mode_val=*/1,
                                           /*data_prop_val=*/true);
-    onnx::shape_inference::InferShapes(
-        model, onnx::OpSchemaRegistry::Instance(), inference);
+    onnx::shape_inference::InferShapes(model, &guardedSchemaRegistry(),
+                                       inference);
   } catch (const std::exception &e) {
-    error() << "ONNX shape inference failed on '" << path << "': "
-            << e.what();
+    // ONNX lists one error per node, and a node whose input failed to get a
+    // type fails too: the first is the cause, the rest follow from it.
+    SmallVector<StringRef> lines;
+    StringRef(e.what()).split(lines, '\n', /*MaxSplit=*/-1,
+                              /*KeepEmpty=*/false);
+    InFlightDiagnostic diag = error();
+    diag << "ONNX shape inference failed on '" << path
+         << "': " << (lines.empty() ? StringRef(e.what()) : lines.front());
+    if (lines.size() > 1)
+      diag << " (and " << lines.size() - 1
+           << " more errors in the nodes after it)";
     return failure();
   }
   return success();

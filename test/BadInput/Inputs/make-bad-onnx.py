@@ -79,6 +79,7 @@ def model(nodes, inputs, outputs, inits=(), opset=17, with_opset=True):
 
 x = value_info("x", [2, 3])
 y = value_info("y", [2, 3])
+img = value_info("x", [1, 2, 4, 4])
 models = {
     # a valid model (Relu of a 2x3 input), truncated by corrupt-onnx.test
     "valid-relu": model([node("Relu", ["x"], ["y"], "r")], [x], [y]),
@@ -110,6 +111,25 @@ models = {
     "empty-graph": model([], [x], []),
     # a node of an op with an empty type
     "empty-op-type": model([node("", ["x"], ["y"], "blank")], [x], [y]),
+    # convolution and pooling attributes ONNX 1.12's own shape inference
+    # trusts (it divided by a zero stride and read a rank-1 filter's second
+    # dimension: remat-onnx-fuzzer, 2026-12-05)
+    "pool-zero-stride": model([node("MaxPool", ["x"], ["y"], "pool",
+                                    attr_ints("kernel_shape", [2, 2]) + attr_ints("strides", [0, 1]))],
+                              [img], [y]),
+    "conv-transpose-filter-rank": model([node("ConvTranspose", ["x", "w"], ["y"], "up")], [img], [y],
+                                        inits=[tensor("w", [2], floats=[0.0] * 2)]),
+    "conv-filter-rank": model([node("Conv", ["x", "w"], ["y"], "conv")], [img], [y],
+                              inits=[tensor("w", [1, 2, 1, 1, 1], floats=[0.0] * 2)]),
+    "conv-group-zero": model([node("Conv", ["x", "w"], ["y"], "conv", attr_int("group", 0))], [img], [y],
+                             inits=[tensor("w", [1, 2, 1, 1], floats=[0.0] * 2)]),
+    "conv-negative-pads": model([node("Conv", ["x", "w"], ["y"], "conv", attr_ints("pads", [0, -1, 0, 0]))],
+                                [img], [y], inits=[tensor("w", [1, 2, 1, 1], floats=[0.0] * 2)]),
+    "conv-huge-dilation": model([node("Conv", ["x", "w"], ["y"], "conv", attr_ints("dilations", [1 << 40, 1]))],
+                                [img], [y], inits=[tensor("w", [1, 2, 1, 1], floats=[0.0] * 2)]),
+    "pool-strides-count": model([node("AveragePool", ["x"], ["y"], "pool",
+                                      attr_ints("kernel_shape", [2, 2]) + attr_ints("strides", [1]))],
+                                [img], [y]),
     "huge-dims": model([node("Relu", ["x"], ["y"], "r")], [value_info("x", [1 << 40, 1 << 40])], [y]),
 }
 for name, data in models.items():

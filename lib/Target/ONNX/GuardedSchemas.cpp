@@ -1,0 +1,152 @@
+//===- GuardedSchemas.cpp - ONNX schemas safe on corrupt models -----------===//
+//
+// ONNX 1.12's convPoolShapeInference and convTransposeShapeInference divide
+// by the strides and index the filter's shape by the input's rank without
+// checking either; the checker does not check them either, so a corrupt
+// model crashes the importer inside libonnx (fuzz/findings, 2026-12-05).
+// The registry below wraps those inference functions in a check that runs
+// with the shapes inference has reached, which a check before inference
+// could not see for filters computed inside the graph.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GuardedSchemas.h"
+
+#include <onnx/defs/shape_inference.h>
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+using namespace onnx;
+
+namespace remat::onnx_import {
+namespace {
+
+/// An operator whose inference is guarded, and which input is its filter.
+struct GuardedOp {
+  const char *name;
+  std::optional<size_t> filterInput;
+  bool transposed;
+};
+
+constexpr GuardedOp kGuardedOps[] = {
+    {"Conv", 1, false},         {"ConvInteger", 1, false},
+    {"QLinearConv", 3, false},  {"ConvTranspose", 1, true},
+    {"AveragePool", {}, false}, {"MaxPool", {}, false},
+    {"LpPool", {}, false},      {"MaxUnpool", {}, false},
+};
+
+constexpr int64_t kLargestAttributeValue = (int64_t(1) << 31) - 1;
+
+/// The rank of input `index` where inference knows it.
+std::optional<int> knownRank(InferenceContext &ctx, size_t index) {
+  if (index >= ctx.getNumInputs())
+    return std::nullopt;
+  const TypeProto *type = ctx.getInputType(index);
+  if (!type || !type->has_tensor_type() || !type->tensor_type().has_shape())
+    return std::nullopt;
+  return type->tensor_type().shape().dim_size();
+}
+
+/// Fails inference unless every value of the ints attribute `name` lies in
+/// [lowest, 2^31), and, where `count` is known, it has `count` values.
+void checkInts(InferenceContext &ctx, const char *name, int64_t lowest,
+               std::optional<size_t> count) {
+  const AttributeProto *attr = ctx.getAttribute(name);
+  if (!attr)
+    return;
+  for (int64_t value : attr->ints())
+    if (value < lowest || value > kLargestAttributeValue)
+      fail_shape_inference("attribute '", name, "' has the value ", value,
+                           "; each must lie in [", lowest, ", ",
+                           kLargestAttributeValue, "]");
+  if (count && static_cast<size_t>(attr->ints_size()) != *count)
+    fail_shape_inference("attribute '", name, "' has ", attr->ints_size(),
+                         " values where the input's spatial rank needs ",
+                         *count);
+}
+
+void checkConvolution(InferenceContext &ctx, const GuardedOp &op) {
+  std::optional<int> inputRank = knownRank(ctx, 0);
+  if (inputRank && *inputRank < 2)
+    fail_shape_inference("input 0 has rank ", *inputRank,
+                         "; it needs a batch and a channel dimension");
+  std::optional<size_t> spatial;
+  if (inputRank)
+    spatial = static_cast<size_t>(*inputRank - 2);
+  std::optional<size_t> twiceSpatial;
+  if (spatial)
+    twiceSpatial = 2 * *spatial;
+  checkInts(ctx, "strides", 1, spatial);
+  checkInts(ctx, "dilations", 1, spatial);
+  checkInts(ctx, "kernel_shape", 1, spatial);
+  checkInts(ctx, "pads", 0, twiceSpatial);
+  checkInts(ctx, "output_padding", 0, spatial);
+  checkInts(ctx, "output_shape", 0, spatial);
+  if (const AttributeProto *group = ctx.getAttribute("group"))
+    if (group->i() < 1 || group->i() > kLargestAttributeValue)
+      fail_shape_inference("attribute 'group' has the value ", group->i(),
+                           "; it must lie in [1, ", kLargestAttributeValue,
+                           "]");
+  if (!op.filterInput)
+    return;
+  std::optional<int> filterRank = knownRank(ctx, *op.filterInput);
+  if (!filterRank)
+    return;
+  if (*filterRank < 2)
+    fail_shape_inference("the filter (input ", *op.filterInput, ") has rank ",
+                         *filterRank,
+                         "; it needs output and input channel dimensions");
+  if (inputRank && *filterRank != *inputRank)
+    fail_shape_inference("the filter (input ", *op.filterInput, ") has rank ",
+                         *filterRank, " where the input's rank is ",
+                         *inputRank);
+}
+
+class GuardedRegistry final : public ISchemaRegistry {
+public:
+  const OpSchema *GetSchema(const std::string &key,
+                            const int maxInclusiveVersion,
+                            const std::string &domain) const override {
+    const OpSchema *schema =
+        OpSchemaRegistry::Schema(key, maxInclusiveVersion, domain);
+    if (!schema || (!domain.empty() && domain != "ai.onnx"))
+      return schema;
+    for (const GuardedOp &op : kGuardedOps)
+      if (key == op.name)
+        return guarded(*schema, op);
+    return schema;
+  }
+
+private:
+  /// A copy of `schema` whose inference checks first; one per schema
+  /// version, made on first use and kept for the process.
+  const OpSchema *guarded(const OpSchema &schema, const GuardedOp &op) const {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = copies.find(&schema);
+    if (it != copies.end())
+      return &it->second;
+    OpSchema copy = schema;
+    InferenceFunction inner = schema.GetTypeAndShapeInferenceFunction();
+    copy.TypeAndShapeInferenceFunction([inner, op](InferenceContext &ctx) {
+      checkConvolution(ctx, op);
+      inner(ctx);
+    });
+    return &copies.emplace(&schema, std::move(copy)).first->second;
+  }
+
+  mutable std::mutex mutex;
+  mutable std::map<const OpSchema *, OpSchema> copies;
+};
+
+} // namespace
+
+const ISchemaRegistry &guardedSchemaRegistry() {
+  static const GuardedRegistry registry;
+  return registry;
+}
+
+} // namespace remat::onnx_import
