@@ -112,6 +112,45 @@ LogicalResult GraphBuilder::checkType(
   return success();
 }
 
+/// The names of the functions from `callee` on through which it calls
+/// `caller` back (`caller`'s last), or an empty list when it never does. A
+/// worklist over the call graph, each function visited once.
+static SmallVector<StringAttr> callsBack(FunctionOpInterface caller,
+                                         FunctionOpInterface callee) {
+  if (callee == caller)
+    return {SymbolTable::getSymbolName(caller)};
+  // Each function visited, and the function that first called it.
+  llvm::DenseMap<Operation *, Operation *> calledFrom{{callee, nullptr}};
+  SmallVector<Operation *> worklist{callee};
+  while (!worklist.empty()) {
+    Operation *function = worklist.pop_back_val();
+    Operation *found = nullptr;
+    function->walk([&](CallOpInterface call) {
+      auto symbol =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+      Operation *target =
+          symbol ? SymbolTable::lookupNearestSymbolFrom(call, symbol) : nullptr;
+      if (!target || !isa<FunctionOpInterface>(target))
+        return WalkResult::advance();
+      if (target == caller.getOperation()) {
+        found = function;
+        return WalkResult::interrupt();
+      }
+      if (calledFrom.try_emplace(target, function).second)
+        worklist.push_back(target);
+      return WalkResult::advance();
+    });
+    if (!found)
+      continue;
+    SmallVector<StringAttr> path{SymbolTable::getSymbolName(caller)};
+    for (Operation *f = found; f; f = calledFrom.lookup(f))
+      path.push_back(SymbolTable::getSymbolName(f));
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+  return {};
+}
+
 LogicalResult GraphBuilder::checkNestedCode() {
   WalkResult walk = func.walk([&](Operation *op) {
     // A call's memory depends on how its callee is planned and lowered
@@ -127,11 +166,21 @@ LogicalResult GraphBuilder::checkNestedCode() {
           callee ? SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(
                        op, callee)
                  : nullptr;
-      if (function && function.isExternal())
+      SmallVector<StringAttr> cycle;
+      if (function && !function.isExternal())
+        cycle = callsBack(func, function);
+      if (function && function.isExternal()) {
         diag << "it has no body in this module, so remat cannot know what "
                 "it allocates: define it in the module, or plan a function "
                 "that does not call it";
-      else
+      } else if (!cycle.empty()) {
+        diag << "the call is recursive (@" << func.getName();
+        for (StringAttr name : cycle)
+          diag << " -> @" << name.getValue();
+        diag << "), and the depth of a recursion, so its memory, is not "
+                "known before it runs: write the repetition as a loop "
+                "(remat.scan over stacked layers) or unroll it";
+      } else
         diag << "remat-rematerialize plans the memory of one function with "
                 "everything it runs in place: inline the callee first (e.g. "
                 "remat-opt -inline before -remat-rematerialize)";

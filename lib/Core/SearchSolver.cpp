@@ -21,8 +21,14 @@
 // dropped.
 //
 // The cover bound (CoverBound.h) gives the proven lower bound, and the
-// search stops when the incumbent meets it. Choices come from a seeded
-// generator, so a run bounded by rounds rather than time is reproducible.
+// search stops when the incumbent meets it. It also stops early when the
+// incumbent is a local optimum: the repair is deterministic, so a ruin
+// tried before gives the same result, and once kConvergedRepeats draws in a
+// row have only found ruins already tried since the last improvement, the
+// neighbourhoods of a small plan are spent (on a large one, repeats in a
+// row are too rare for that to happen while new ones remain). Choices come
+// from a seeded generator, so a run bounded by rounds rather than time is
+// reproducible.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +41,7 @@
 #include <chrono>
 #include <cstdio>
 #include <random>
+#include <unordered_set>
 
 using namespace remat;
 
@@ -112,9 +119,34 @@ bool meets(const Scored &plan, const CostLowerBound &bound) {
 
 /// Tallies over every start.
 struct Stats {
-  int64_t rounds = 0, accepted = 0, dropped = 0;
+  int64_t rounds = 0, accepted = 0, dropped = 0, repeated = 0;
+  /// Whether the last improvement stopped at a local optimum.
+  bool converged = false;
   double nextReport = 1.0;
 };
+
+/// Draws in a row that find only ruins tried before, after which a start
+/// is taken to be a local optimum of the search's neighbourhoods.
+constexpr int64_t kConvergedRepeats = 1000;
+
+/// A hash of `plan`'s recomputations and reloads, by step.
+uint64_t hashEvents(const Plan &plan) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&](uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  };
+  for (const auto *lists : {&plan.recomputeBefore, &plan.reloadBefore}) {
+    for (size_t s = 0; s < lists->size(); ++s) {
+      if ((*lists)[s].empty())
+        continue;
+      mix(s);
+      for (NodeId id : (*lists)[s])
+        mix(static_cast<uint64_t>(id) + 1);
+    }
+    mix(~uint64_t(0));
+  }
+  return h;
+}
 
 /// `start` improved by ruin and recreate for at most `maxRounds` rounds (0:
 /// no limit) and `seconds`, or until it meets `bound`.
@@ -124,6 +156,10 @@ Scored improve(const Problem &problem, const SolverOptions &options,
                Stats &stats) {
   Clock::time_point from = Clock::now();
   Scored incumbent = std::move(start);
+  // The ruins tried since the incumbent last changed.
+  std::unordered_set<uint64_t> tried;
+  int64_t repeatsInARow = 0;
+  stats.converged = false;
   for (int64_t round = 0; !meets(incumbent, bound) &&
                           secondsSince(from) < seconds &&
                           (maxRounds == 0 || round < maxRounds);
@@ -158,6 +194,15 @@ Scored improve(const Problem &problem, const SolverOptions &options,
         return std::find(nodes.begin(), nodes.end(), id) != nodes.end();
       });
     }
+    if (!tried.insert(hashEvents(ruined)).second) {
+      ++stats.repeated;
+      if (++repeatsInARow >= kConvergedRepeats) {
+        stats.converged = true;
+        break;
+      }
+      continue;
+    }
+    repeatsInARow = 0;
     if (!verifyPlan(problem, ruined).ok()) {
       ++stats.dropped;
       continue;
@@ -176,6 +221,7 @@ Scored improve(const Problem &problem, const SolverOptions &options,
         better(*candidate, incumbent)) {
       incumbent = std::move(*candidate);
       ++stats.accepted;
+      tried.clear();
     }
     if (options.progress && secondsSince(begin) >= stats.nextReport) {
       stats.nextReport = secondsSince(begin) + 1.0;
@@ -285,13 +331,20 @@ SolveResult remat::solveSearch(const Problem &problem,
   double cost = incumbent->weighted;
   result.optimal = meets(*incumbent, bound);
   result.gap = cost > 0 ? std::max(0.0, (cost - bound.weighted) / cost) : 0.0;
-  char text[320];
+  // How the search ended: at the bound, at a local optimum (the last
+  // improvement's neighbourhoods spent), or at the time or round limit.
+  const char *ended = result.optimal    ? "at the bound"
+                      : stats.converged ? "at a local optimum"
+                                        : "at its limit";
+  char text[400];
   std::snprintf(text, sizeof(text),
-                "search: %lld rounds in %.2f s (%lld improved, %lld dropped); "
-                "cost %.6g from %.6g; proven lower bound %.6g (%s), gap %s",
+                "search: %lld rounds in %.2f s, stopped %s (%lld improved, "
+                "%lld dropped, %lld repeated); cost %.6g from %.6g; proven "
+                "lower bound %.6g (%s), gap %s",
                 static_cast<long long>(stats.rounds), secondsSince(begin),
-                static_cast<long long>(stats.accepted),
-                static_cast<long long>(stats.dropped), cost, startCost,
+                ended, static_cast<long long>(stats.accepted),
+                static_cast<long long>(stats.dropped),
+                static_cast<long long>(stats.repeated), cost, startCost,
                 bound.weighted, bound.method.c_str(),
                 percent(result.gap).c_str());
   result.message = text;

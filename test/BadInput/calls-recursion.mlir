@@ -108,20 +108,24 @@ func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
 //--- rematerialize.mlir
 // direct self-recursion
 func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
-  // expected-error @+1 {{'func.call' op calls @f; remat-rematerialize plans the memory of one function with everything it runs in place: inline the callee first (e.g. remat-opt -inline before -remat-rematerialize)}}
+  // expected-error @+1 {{'func.call' op calls @f; the call is recursive (@f -> @f), and the depth of a recursion, so its memory, is not known before it runs: write the repetition as a loop (remat.scan over stacked layers) or unroll it}}
   %y = func.call @f(%x) : (tensor<4xf32>) -> tensor<f32>
   return %y : tensor<f32>
 }
 
 // -----
 
-// mutual recursion through a second function
+// mutual recursion through two more functions
 func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
-  // expected-error @+1 {{'func.call' op calls @g; remat-rematerialize plans the memory of one function with everything it runs in place: inline the callee first (e.g. remat-opt -inline before -remat-rematerialize)}}
+  // expected-error @+1 {{'func.call' op calls @g; the call is recursive (@f -> @g -> @h -> @f), and the depth of a recursion, so its memory, is not known before it runs: write the repetition as a loop (remat.scan over stacked layers) or unroll it}}
   %y = func.call @g(%x) : (tensor<4xf32>) -> tensor<f32>
   return %y : tensor<f32>
 }
 func.func private @g(%x: tensor<4xf32>) -> tensor<f32> {
+  %y = func.call @h(%x) : (tensor<4xf32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
+func.func private @h(%x: tensor<4xf32>) -> tensor<f32> {
   %y = func.call @f(%x) : (tensor<4xf32>) -> tensor<f32>
   return %y : tensor<f32>
 }

@@ -16,7 +16,7 @@ func.func @f(%x: tensor<4x8xf32>) -> tensor<f32> {
 // -----
 
 // dynamic loss
-// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a scalar, a 0-d float tensor, but has type 'tensor<?xf32>'; reduce it first (e.g. remat.reduce_mean over all dims)}}
+// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a 0-d float tensor such as tensor<f32>, but has type 'tensor<?xf32>'; reduce it to one element first (e.g. remat.reduce_mean over all dims)}}
 func.func @f(%x: tensor<4x8xf32>) -> tensor<?xf32> {
   %d = tensor.cast %x : tensor<4x8xf32> to tensor<?x8xf32>
   %c = tensor.collapse_shape %d [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
@@ -26,7 +26,7 @@ func.func @f(%x: tensor<4x8xf32>) -> tensor<?xf32> {
 // -----
 
 // unranked loss
-// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a scalar, a 0-d float tensor, but has type 'tensor<*xf32>'; reduce it first (e.g. remat.reduce_mean over all dims)}}
+// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a 0-d float tensor such as tensor<f32>, but has type 'tensor<*xf32>'; reduce it to one element first (e.g. remat.reduce_mean over all dims)}}
 func.func @f(%x: tensor<4x8xf32>) -> tensor<*xf32> {
   %l = remat.reduce_sum %x dims [0, 1] : tensor<4x8xf32> -> tensor<f32>
   %c = tensor.cast %l : tensor<f32> to tensor<*xf32>

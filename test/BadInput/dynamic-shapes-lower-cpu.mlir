@@ -66,3 +66,13 @@ func.func @f(%h0: tensor<4xf32>, %ws: tensor<3x4xf32>) -> tensor<4xf32> {
   }
   return %h : tensor<4xf32>
 }
+
+// -----
+
+// arith.select with a tensor condition on dynamic tensors (One-Shot
+// Bufferize takes only a scalar condition)
+func.func @f(%c: tensor<?xi1>, %a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'arith.select' op on tensors cannot be lowered by remat-lower-cpu (an elementwise op only on statically shaped tensors without an encoding): on tensors it lowers remat ops, elementwise arith and math ops, and the linalg, tensor, bufferization, scf and func ops that One-Shot Bufferize supports; convert this op to those first}}
+  %r = arith.select %c, %a, %b : tensor<?xi1>, tensor<?xf32>
+  return %r : tensor<?xf32>
+}

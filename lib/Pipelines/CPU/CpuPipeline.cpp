@@ -4,6 +4,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -77,8 +78,14 @@ struct CheckLowerablePass final
           failed = true;
         }
       }
+      // One-Shot Bufferize takes an arith.select on tensors only with a
+      // scalar condition; convert-remat-to-linalg made a linalg.generic of
+      // each one with a tensor condition and static shapes.
+      auto select = dyn_cast<arith::SelectOp>(op);
+      bool tensorCondition =
+          select && isa<TensorType>(select.getCondition().getType());
       if (!touchesTensors(op) ||
-          isa<bufferization::BufferizableOpInterface>(op))
+          (isa<bufferization::BufferizableOpInterface>(op) && !tensorCondition))
         return;
       InFlightDiagnostic diag =
           op->emitOpError() << "on tensors cannot be lowered by " << pipeline;

@@ -76,9 +76,7 @@ std::optional<Folded> readTensor(const onnx::TensorProto &tensor) {
     f.values.assign(ints->begin(), ints->end());
   } else if (f.type == onnx::TensorProto::FLOAT) {
     if (tensor.has_raw_data()) {
-      const std::string &raw = tensor.raw_data();
-      std::vector<float> data(raw.size() / sizeof(float));
-      std::memcpy(data.data(), raw.data(), data.size() * sizeof(float));
+      std::vector<float> data = rawValues<float>(tensor.raw_data());
       f.values.assign(data.begin(), data.end());
     } else {
       f.values.assign(tensor.float_data().begin(), tensor.float_data().end());

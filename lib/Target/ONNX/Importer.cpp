@@ -224,7 +224,14 @@ LogicalResult Importer::inferShapes() {
   try {
     onnx::checker::check_model(model);
   } catch (const std::exception &e) {
-    error() << "'" << path << "' is not a valid ONNX model: " << e.what();
+    // The checker prints nodes across several lines; one line reads better.
+    std::string message;
+    for (char c : StringRef(e.what()).trim()) {
+      bool space = llvm::isSpace(c);
+      if (!space || message.back() != ' ')
+        message += space ? ' ' : c;
+    }
+    error() << "'" << path << "' is not a valid ONNX model: " << message;
     return failure();
   }
   onnx::GraphProto &graph = *model.mutable_graph();

@@ -88,10 +88,7 @@ remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
     return std::nullopt;
   if (tensor.data_type() == onnx::TensorProto::INT64) {
     if (tensor.has_raw_data()) {
-      const std::string &raw = tensor.raw_data();
-      values.resize(raw.size() / sizeof(int64_t));
-      if (!values.empty())
-        std::memcpy(values.data(), raw.data(), values.size() * sizeof(int64_t));
+      values = rawValues<int64_t>(tensor.raw_data());
     } else {
       values.assign(tensor.int64_data().begin(), tensor.int64_data().end());
     }
@@ -99,10 +96,7 @@ remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
   }
   if (tensor.data_type() == onnx::TensorProto::INT32) {
     if (tensor.has_raw_data()) {
-      const std::string &raw = tensor.raw_data();
-      std::vector<int32_t> narrow(raw.size() / sizeof(int32_t));
-      if (!narrow.empty())
-        std::memcpy(narrow.data(), raw.data(), narrow.size() * sizeof(int32_t));
+      std::vector<int32_t> narrow = rawValues<int32_t>(tensor.raw_data());
       values.assign(narrow.begin(), narrow.end());
     } else {
       values.assign(tensor.int32_data().begin(), tensor.int32_data().end());

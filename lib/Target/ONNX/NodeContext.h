@@ -19,6 +19,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,6 +33,15 @@ namespace remat::onnx_import {
 mlir::FailureOr<mlir::RankedTensorType>
 convertTensorType(const onnx::TypeProto &type, mlir::MLIRContext *context,
                   std::string &why);
+
+/// The whole `T` values in a tensor's raw data (little-endian, as ONNX
+/// stores them); trailing bytes that make no whole value are ignored.
+template <typename T> std::vector<T> rawValues(const std::string &raw) {
+  std::vector<T> values(raw.size() / sizeof(T));
+  if (!values.empty())
+    std::memcpy(values.data(), raw.data(), values.size() * sizeof(T));
+  return values;
+}
 
 /// The data of `tensor` as int64 values (INT64, INT32 tensors), or nullopt.
 std::optional<std::vector<int64_t>> readInts(const onnx::TensorProto &tensor);

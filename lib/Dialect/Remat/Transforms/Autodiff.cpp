@@ -229,14 +229,27 @@ LogicalResult Differentiator::checkOptions() {
     return forward.emitError("remat-autodiff: loss=")
            << lossIndex << " is out of range: @" << forward.getSymName()
            << " has " << type.getNumResults() << " result(s)";
-  auto lossType = dyn_cast<RankedTensorType>(type.getResult(lossIndex));
+  Type resultType = type.getResult(lossIndex);
+  auto lossType = dyn_cast<RankedTensorType>(resultType);
   if (!lossType || lossType.getRank() != 0 ||
-      !isa<FloatType>(lossType.getElementType()))
-    return forward.emitError("remat-autodiff: the loss (result #")
-           << lossIndex << " of @" << forward.getSymName()
-           << ") must be a scalar, a 0-d float tensor, but has type "
-           << type.getResult(lossIndex)
-           << "; reduce it first (e.g. remat.reduce_mean over all dims)";
+      !isa<FloatType>(lossType.getElementType())) {
+    InFlightDiagnostic diag =
+        forward.emitError("remat-autodiff: the loss (result #")
+        << lossIndex << " of @" << forward.getSymName()
+        << ") must be a 0-d float tensor such as tensor<f32>, but has type "
+        << resultType << "; ";
+    if (isa<FloatType>(resultType))
+      diag << "remat ops compute on tensors: return the loss as a "
+           << RankedTensorType::get({}, resultType)
+           << " (the result of a remat reduction over all dims)";
+    else if (auto shaped = dyn_cast<ShapedType>(resultType);
+             shaped && isa<FloatType>(shaped.getElementType()))
+      diag << "reduce it to one element first (e.g. remat.reduce_mean over "
+              "all dims)";
+    else
+      diag << "a loss must be a float to have a gradient";
+    return diag;
+  }
   if (!isDifferentiableTensor(lossType))
     return forward.emitError("remat-autodiff: the loss (result #")
            << lossIndex << " of @" << forward.getSymName() << ") has type "

@@ -1,7 +1,7 @@
 // What remat-autodiff refuses, each with a diagnostic on the function or op.
 // RUN: remat-opt %s -split-input-file -verify-diagnostics -remat-autodiff="functions=f"
 
-// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a scalar, a 0-d float tensor, but has type 'tensor<4xf32>'; reduce it first (e.g. remat.reduce_mean over all dims)}}
+// expected-error @+1 {{remat-autodiff: the loss (result #0 of @f) must be a 0-d float tensor such as tensor<f32>, but has type 'tensor<4xf32>'; reduce it to one element first (e.g. remat.reduce_mean over all dims)}}
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = remat.exp %x : tensor<4xf32>
   return %e : tensor<4xf32>
