@@ -12,6 +12,7 @@
 #include "remat/Support/LargeStack.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <cstdlib>
 #include <memory>
 
@@ -90,6 +91,7 @@ remat::fuzz::parseAndDifferentiate(MLIRContext &context, llvm::StringRef graph,
 void remat::fuzz::failDifferentiation(Differentiated outcome,
                                       const Errors &errors,
                                       llvm::StringRef input) {
+  assert(outcome != Differentiated::Ok && "nothing failed");
   if (outcome == Differentiated::ParseFailed)
     fail("the generator made invalid IR: " + errors.first, input);
   fail("remat-autodiff refused a generated graph: " + errors.first, input);

@@ -14,6 +14,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "remat/Dialect/Remat/IR/FlatSchedule.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -112,41 +113,55 @@ LogicalResult GraphBuilder::checkType(
   return success();
 }
 
-/// The names of the functions from `callee` on through which it calls
-/// `caller` back (`caller`'s last), or an empty list when it never does. A
-/// worklist over the call graph, each function visited once.
-static SmallVector<StringAttr> callsBack(FunctionOpInterface caller,
-                                         FunctionOpInterface callee) {
-  if (callee == caller)
-    return {SymbolTable::getSymbolName(caller)};
-  // Each function visited, and the function that first called it.
-  llvm::DenseMap<Operation *, Operation *> calledFrom{{callee, nullptr}};
-  SmallVector<Operation *> worklist{callee};
-  while (!worklist.empty()) {
-    Operation *function = worklist.pop_back_val();
-    Operation *found = nullptr;
+/// The cycle of functions that `caller`'s call of `callee` leads into, its
+/// first function repeated at the end (@f -> @g -> @f, or @g -> @g when a
+/// callee recurses on its own), or an empty list when no path from
+/// `callee` in the call graph comes back to a function on it. An iterative
+/// depth-first search; each function is entered once.
+static SmallVector<StringAttr> recursionThrough(FunctionOpInterface caller,
+                                                FunctionOpInterface callee) {
+  auto calleesOf = [](Operation *function) {
+    SmallVector<Operation *> targets;
     function->walk([&](CallOpInterface call) {
       auto symbol =
           dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
       Operation *target =
           symbol ? SymbolTable::lookupNearestSymbolFrom(call, symbol) : nullptr;
-      if (!target || !isa<FunctionOpInterface>(target))
-        return WalkResult::advance();
-      if (target == caller.getOperation()) {
-        found = function;
-        return WalkResult::interrupt();
-      }
-      if (calledFrom.try_emplace(target, function).second)
-        worklist.push_back(target);
-      return WalkResult::advance();
+      if (target && isa<FunctionOpInterface>(target))
+        targets.push_back(target);
     });
-    if (!found)
+    return targets;
+  };
+  struct Frame {
+    Operation *function;
+    SmallVector<Operation *> callees;
+    size_t next = 0;
+  };
+  // The path from `caller` down, and the functions whose calls are done.
+  SmallVector<Frame> path;
+  path.push_back({caller.getOperation(), {callee.getOperation()}});
+  llvm::DenseSet<Operation *> onPath{caller.getOperation()}, done;
+  while (!path.empty()) {
+    if (path.back().next == path.back().callees.size()) {
+      onPath.erase(path.back().function);
+      done.insert(path.back().function);
+      path.pop_back();
       continue;
-    SmallVector<StringAttr> path{SymbolTable::getSymbolName(caller)};
-    for (Operation *f = found; f; f = calledFrom.lookup(f))
-      path.push_back(SymbolTable::getSymbolName(f));
-    std::reverse(path.begin(), path.end());
-    return path;
+    }
+    Operation *next = path.back().callees[path.back().next++];
+    if (onPath.contains(next)) {
+      SmallVector<StringAttr> cycle;
+      auto from = llvm::find_if(
+          path, [&](const Frame &frame) { return frame.function == next; });
+      for (auto it = from; it != path.end(); ++it)
+        cycle.push_back(SymbolTable::getSymbolName(it->function));
+      cycle.push_back(SymbolTable::getSymbolName(next));
+      return cycle;
+    }
+    if (done.contains(next))
+      continue;
+    onPath.insert(next);
+    path.push_back({next, calleesOf(next)});
   }
   return {};
 }
@@ -168,15 +183,16 @@ LogicalResult GraphBuilder::checkNestedCode() {
                  : nullptr;
       SmallVector<StringAttr> cycle;
       if (function && !function.isExternal())
-        cycle = callsBack(func, function);
+        cycle = recursionThrough(func, function);
       if (function && function.isExternal()) {
         diag << "it has no body in this module, so remat cannot know what "
                 "it allocates: define it in the module, or plan a function "
                 "that does not call it";
       } else if (!cycle.empty()) {
-        diag << "the call is recursive (@" << func.getName();
-        for (StringAttr name : cycle)
-          diag << " -> @" << name.getValue();
+        diag << "the call is recursive (";
+        llvm::interleave(
+            cycle, diag,
+            [&](StringAttr name) { diag << "@" << name.getValue(); }, " -> ");
         diag << "), and the depth of a recursion, so its memory, is not "
                 "known before it runs: write the repetition as a loop "
                 "(remat.scan over stacked layers) or unroll it";

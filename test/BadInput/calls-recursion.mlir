@@ -132,6 +132,23 @@ func.func private @h(%x: tensor<4xf32>) -> tensor<f32> {
 
 // -----
 
+// a callee that recurses on its own
+func.func @f(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'func.call' op calls @g; the call is recursive (@g -> @h -> @g), and the depth of a recursion}}
+  %y = func.call @g(%x) : (tensor<4xf32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
+func.func private @g(%x: tensor<4xf32>) -> tensor<f32> {
+  %y = func.call @h(%x) : (tensor<4xf32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
+func.func private @h(%x: tensor<4xf32>) -> tensor<f32> {
+  %y = func.call @g(%x) : (tensor<4xf32>) -> tensor<f32>
+  return %y : tensor<f32>
+}
+
+// -----
+
 // a call of a defined helper on the path to the loss
 func.func private @helper(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = remat.exp %x : tensor<4xf32>

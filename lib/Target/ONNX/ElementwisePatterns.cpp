@@ -71,12 +71,14 @@ LogicalResult convertDropout(NodeContext &ctx) {
   FailureOr<double> rate = ctx.dropoutRate();
   if (failed(rate))
     return ctx.emitError() << "its ratio or training_mode is not a constant";
+  // (Written so that a NaN ratio fails too: the seed argument exists only
+  // for positive ratios.)
+  if (!(*rate >= 0 && *rate < 1))
+    return ctx.emitError() << "its ratio " << *rate << " is not in [0, 1)";
   if (*rate == 0) {
     ctx.setOutput(0, *x);
     return success();
   }
-  if (*rate < 0 || *rate >= 1)
-    return ctx.emitError() << "its ratio " << *rate << " is not in [0, 1)";
   auto type = cast<RankedTensorType>(x->getType());
   if (!isa<FloatType>(type.getElementType()))
     return ctx.emitError() << "drops " << type

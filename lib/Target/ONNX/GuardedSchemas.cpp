@@ -65,32 +65,47 @@ void checkInts(InferenceContext &ctx, const char *name, int64_t lowest,
                            kLargestAttributeValue, "]");
   if (count && static_cast<size_t>(attr->ints_size()) != *count)
     fail_shape_inference("attribute '", name, "' has ", attr->ints_size(),
-                         " values where the input's spatial rank needs ",
-                         *count);
+                         attr->ints_size() == 1 ? " value" : " values",
+                         " where the input's spatial rank needs ", *count);
 }
 
-void checkConvolution(InferenceContext &ctx, const GuardedOp &op) {
+void checkConvPoolAttributes(InferenceContext &ctx, const GuardedOp &op) {
   std::optional<int> inputRank = knownRank(ctx, 0);
   if (inputRank && *inputRank < 2)
     fail_shape_inference("input 0 has rank ", *inputRank,
                          "; it needs a batch and a channel dimension");
-  std::optional<size_t> spatial;
-  if (inputRank)
+  // ConvTranspose's inference returns without a shape when a count is
+  // wrong, and the importer explains what it does not support (such as
+  // output_shape); the others' inference indexes by the counts.
+  std::optional<size_t> spatial, twiceSpatial;
+  if (inputRank && !op.transposed) {
     spatial = static_cast<size_t>(*inputRank - 2);
-  std::optional<size_t> twiceSpatial;
-  if (spatial)
     twiceSpatial = 2 * *spatial;
+  }
   checkInts(ctx, "strides", 1, spatial);
   checkInts(ctx, "dilations", 1, spatial);
   checkInts(ctx, "kernel_shape", 1, spatial);
   checkInts(ctx, "pads", 0, twiceSpatial);
   checkInts(ctx, "output_padding", 0, spatial);
-  checkInts(ctx, "output_shape", 0, spatial);
+  if (!op.transposed)
+    checkInts(ctx, "output_shape", 0, spatial);
   if (const AttributeProto *group = ctx.getAttribute("group"))
     if (group->i() < 1 || group->i() > kLargestAttributeValue)
       fail_shape_inference("attribute 'group' has the value ", group->i(),
                            "; it must lie in [1, ", kLargestAttributeValue,
                            "]");
+  // With auto_pad SAME_* and a stride above 1, ONNX finds the padding by
+  // subtracting the stride from the input's size until it is smaller: a
+  // loop as long as the size over the stride.
+  if (inputRank) {
+    const TensorShapeProto &shape = ctx.getInputType(0)->tensor_type().shape();
+    for (int d = 2; d < shape.dim_size(); ++d)
+      if (shape.dim(d).has_dim_value() &&
+          shape.dim(d).dim_value() > kLargestAttributeValue)
+        fail_shape_inference("input 0's dimension ", d, " is ",
+                             shape.dim(d).dim_value(),
+                             "; a spatial dimension must be below 2^31");
+  }
   if (!op.filterInput)
     return;
   std::optional<int> filterRank = knownRank(ctx, *op.filterInput);
@@ -113,7 +128,7 @@ public:
                             const std::string &domain) const override {
     const OpSchema *schema =
         OpSchemaRegistry::Schema(key, maxInclusiveVersion, domain);
-    if (!schema || (!domain.empty() && domain != "ai.onnx"))
+    if (!schema || !domain.empty())
       return schema;
     for (const GuardedOp &op : kGuardedOps)
       if (key == op.name)
@@ -129,10 +144,12 @@ private:
     auto it = copies.find(&schema);
     if (it != copies.end())
       return &it->second;
-    OpSchema copy = schema;
     InferenceFunction inner = schema.GetTypeAndShapeInferenceFunction();
+    if (!schema.has_type_and_shape_inference_function() || !inner)
+      return &schema; // nothing to guard; ONNX may expand its function body
+    OpSchema copy = schema;
     copy.TypeAndShapeInferenceFunction([inner, op](InferenceContext &ctx) {
-      checkConvolution(ctx, op);
+      checkConvPoolAttributes(ctx, op);
       inner(ctx);
     });
     return &copies.emplace(&schema, std::move(copy)).first->second;

@@ -17,7 +17,9 @@ namespace remat::onnx_import {
 /// AveragePool, MaxPool, LpPool, MaxUnpool) first checks what ONNX 1.12's
 /// inference trusts and the checker does not: strides, dilations and
 /// kernel_shape positive, pads and output_padding non-negative, group
-/// positive, every value below 2^31, and the filter of the input's rank.
+/// positive, every value and the input's spatial sizes below 2^31, the
+/// attributes' counts matching the input's rank (except ConvTranspose's,
+/// which ONNX checks), and the filter of the input's rank.
 /// A model that breaks them fails inference with an error naming the node
 /// and attribute, where ONNX would divide by zero or read out of bounds.
 const onnx::ISchemaRegistry &guardedSchemaRegistry();

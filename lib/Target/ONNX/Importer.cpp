@@ -248,17 +248,21 @@ LogicalResult Importer::inferShapes() {
     onnx::shape_inference::InferShapes(model, &guardedSchemaRegistry(),
                                        inference);
   } catch (const std::exception &e) {
-    // ONNX lists one error per node, and a node whose input failed to get a
-    // type fails too: the first is the cause, the rest follow from it.
+    // ONNX lists one error per node, each on a line starting "(op_type:"
+    // (a subgraph's may span more), and a node whose input failed to get
+    // a type fails too: the first is the cause, the rest follow from it.
     SmallVector<StringRef> lines;
     StringRef(e.what()).split(lines, '\n', /*MaxSplit=*/-1,
                               /*KeepEmpty=*/false);
     InFlightDiagnostic diag = error();
     diag << "ONNX shape inference failed on '" << path
          << "': " << (lines.empty() ? StringRef(e.what()) : lines.front());
-    if (lines.size() > 1)
-      diag << " (and " << lines.size() - 1
-           << " more errors in the nodes after it)";
+    size_t more = 0;
+    for (size_t i = 1; i < lines.size(); ++i)
+      more += lines[i].starts_with("(op_type:");
+    if (more > 0)
+      diag << " (and " << more << " more error" << (more == 1 ? "" : "s")
+           << " in the nodes after it)";
     return failure();
   }
   return success();

@@ -34,8 +34,9 @@ mlir::FailureOr<mlir::RankedTensorType>
 convertTensorType(const onnx::TypeProto &type, mlir::MLIRContext *context,
                   std::string &why);
 
-/// The whole `T` values in a tensor's raw data (little-endian, as ONNX
-/// stores them); trailing bytes that make no whole value are ignored.
+/// The whole `T` values in a tensor's raw data, which ONNX stores
+/// little-endian, as the x86-64 and AArch64 hosts remat runs on read them;
+/// trailing bytes that make no whole value are ignored.
 template <typename T> std::vector<T> rawValues(const std::string &raw) {
   std::vector<T> values(raw.size() / sizeof(T));
   if (!values.empty())

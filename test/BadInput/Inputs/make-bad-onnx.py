@@ -58,6 +58,10 @@ def attr_ints(name, vs):
     return f_bytes(5, f_bytes(1, name) + b"".join(f_int(8, v) for v in vs) + f_int(20, 7))
 
 
+def attr_string(name, v):
+    return f_bytes(5, f_bytes(1, name) + f_bytes(4, v) + f_int(20, 3))
+
+
 def tensor(name, dims, floats=None, raw=None, elem=FLOAT):
     out = b"".join(f_int(1, d) for d in dims) + f_int(2, elem) + f_bytes(8, name)
     if floats is not None:
@@ -130,6 +134,19 @@ models = {
     "pool-strides-count": model([node("AveragePool", ["x"], ["y"], "pool",
                                       attr_ints("kernel_shape", [2, 2]) + attr_ints("strides", [1]))],
                                 [img], [y]),
+    # SAME padding over a 2^40-long input: ONNX subtracts the stride 2^39
+    # times to find the padding
+    "pool-same-huge": model([node("MaxPool", ["x"], ["y"], "pool",
+                                  attr_ints("kernel_shape", [2, 2]) + attr_ints("strides", [2, 2]) +
+                                  attr_string("auto_pad", "SAME_UPPER"))],
+                            [value_info("x", [1, 1, 1 << 40, 1])], [y]),
+    # a valid model the guard must let through: a Conv whose filter is
+    # computed in the graph (a Reshape of an initializer)
+    "conv-computed-filter": model([node("Reshape", ["w", "s"], ["wr"], "reshape"),
+                                   node("Conv", ["x", "wr"], ["y"], "conv")],
+                                  [img], [value_info("y", [1, 1, 4, 4])],
+                                  inits=[tensor("w", [2], floats=[0.5, 0.25]),
+                                         tensor("s", [4], raw=struct.pack("<4q", 1, 2, 1, 1), elem=INT64)]),
     "huge-dims": model([node("Relu", ["x"], ["y"], "r")], [value_info("x", [1 << 40, 1 << 40])], [y]),
 }
 for name, data in models.items():

@@ -238,16 +238,21 @@ LogicalResult Differentiator::checkOptions() {
         << lossIndex << " of @" << forward.getSymName()
         << ") must be a 0-d float tensor such as tensor<f32>, but has type "
         << resultType << "; ";
-    if (isa<FloatType>(resultType))
+    auto tensor = dyn_cast<TensorType>(resultType);
+    Type element = getElementTypeOrSelf(resultType);
+    if (!isa<FloatType>(element))
+      diag << "a loss must be a float to have a gradient";
+    else if (!tensor)
       diag << "remat ops compute on tensors: return the loss as a "
-           << RankedTensorType::get({}, resultType)
+           << RankedTensorType::get({}, element)
            << " (the result of a remat reduction over all dims)";
-    else if (auto shaped = dyn_cast<ShapedType>(resultType);
-             shaped && isa<FloatType>(shaped.getElementType()))
+    else if (tensor.hasStaticShape() && tensor.getNumElements() == 1)
+      diag << "it has one element: make it 0-d (remat.reshape to "
+           << RankedTensorType::get({}, element)
+           << ", or a reduction over all dims)";
+    else
       diag << "reduce it to one element first (e.g. remat.reduce_mean over "
               "all dims)";
-    else
-      diag << "a loss must be a float to have a gradient";
     return diag;
   }
   if (!isDifferentiableTensor(lossType))
