@@ -21,14 +21,14 @@
 // dropped.
 //
 // The cover bound (CoverBound.h) gives the proven lower bound, and the
-// search stops when the incumbent meets it. It also stops early when the
-// incumbent is a local optimum: the repair is deterministic, so a ruin
-// tried before gives the same result, and once kConvergedRepeats draws in a
-// row have only found ruins already tried since the last improvement, the
-// neighbourhoods of a small plan are spent (on a large one, repeats in a
-// row are too rare for that to happen while new ones remain). Choices come
-// from a seeded generator, so a run bounded by rounds rather than time is
-// reproducible.
+// search stops when the incumbent meets it. It also stops at a local
+// optimum: the repair is deterministic, so a ruin tried before gives the
+// same result and is not repaired again; once kConvergedRepeats draws in a
+// row have found only ruins tried since the last improvement, the rest are
+// tried in turn (every node's events alone, and every window from one
+// event's step to another's, which covers every distinct window ruin), and
+// if none improves the plan, the search ends. Choices come from a seeded
+// generator, so a run bounded by rounds rather than time is reproducible.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,98 +148,207 @@ uint64_t hashEvents(const Plan &plan) {
   return h;
 }
 
-/// `start` improved by ruin and recreate for at most `maxRounds` rounds (0:
-/// no limit) and `seconds`, or until it meets `bound`.
-Scored improve(const Problem &problem, const SolverOptions &options,
-               Scored start, const CostLowerBound &bound, std::mt19937_64 &rng,
-               int64_t maxRounds, double seconds, Clock::time_point begin,
-               Stats &stats) {
-  Clock::time_point from = Clock::now();
-  Scored incumbent = std::move(start);
-  // The ruins tried since the incumbent last changed.
-  std::unordered_set<uint64_t> tried;
-  int64_t repeatsInARow = 0;
-  stats.converged = false;
-  for (int64_t round = 0; !meets(incumbent, bound) &&
-                          secondsSince(from) < seconds &&
-                          (maxRounds == 0 || round < maxRounds);
-       ++round) {
-    ++stats.rounds;
-    // The incumbent's events: where it recomputes or reloads, and what.
-    std::vector<std::pair<Step, NodeId>> events;
-    for (size_t s = 0; s < incumbent.plan.recomputeBefore.size(); ++s)
-      for (NodeId id : incumbent.plan.recomputeBefore[s])
-        events.push_back({static_cast<Step>(s), id});
-    for (size_t s = 0; s < incumbent.plan.reloadBefore.size(); ++s)
-      for (NodeId id : incumbent.plan.reloadBefore[s])
-        events.push_back({static_cast<Step>(s), id});
-    if (events.empty())
-      break; // nothing to redo: the plan adds nothing
-    std::pair<Step, NodeId> pick = events[rng() % events.size()];
-    Plan ruined;
-    if (round % 2 == 0) {
-      int64_t width =
-          1 + static_cast<int64_t>(rng() % std::max<int64_t>(
-                                             1, problem.size() / 4));
-      Step lo = pick.first - static_cast<Step>(width / 2);
-      Step hi = lo + static_cast<Step>(width);
-      ruined = destroy(problem, incumbent.plan,
-                       [&](Step s, NodeId) { return s >= lo && s <= hi; });
-    } else {
-      std::vector<NodeId> nodes{pick.second};
-      int extra = static_cast<int>(rng() % 4);
-      for (int k = 0; k < extra; ++k)
-        nodes.push_back(events[rng() % events.size()].second);
-      ruined = destroy(problem, incumbent.plan, [&](Step, NodeId id) {
-        return std::find(nodes.begin(), nodes.end(), id) != nodes.end();
-      });
-    }
-    if (!tried.insert(hashEvents(ruined)).second) {
-      ++stats.repeated;
-      if (++repeatsInARow >= kConvergedRepeats) {
+/// A plan's events: where it recomputes or reloads, and what
+/// (recomputations first).
+std::vector<std::pair<Step, NodeId>> eventsOf(const Plan &plan) {
+  std::vector<std::pair<Step, NodeId>> events;
+  for (size_t s = 0; s < plan.recomputeBefore.size(); ++s)
+    for (NodeId id : plan.recomputeBefore[s])
+      events.push_back({static_cast<Step>(s), id});
+  for (size_t s = 0; s < plan.reloadBefore.size(); ++s)
+    for (NodeId id : plan.reloadBefore[s])
+      events.push_back({static_cast<Step>(s), id});
+  return events;
+}
+
+/// Ruin and recreate from one start, within its share of rounds and time.
+class Improvement {
+public:
+  Improvement(const Problem &problem, const SolverOptions &options,
+              Scored start, const CostLowerBound &bound, int64_t maxRounds,
+              double seconds, Clock::time_point begin, Stats &stats)
+      : problem(problem), options(options), bound(bound), maxRounds(maxRounds),
+        seconds(seconds), begin(begin), stats(stats),
+        incumbent(std::move(start)) {}
+
+  /// The incumbent improved until it meets the bound, the rounds or time
+  /// run out, or it is a local optimum.
+  Scored run(std::mt19937_64 &rng) {
+    stats.converged = false;
+    int64_t repeatsInARow = 0;
+    while (!meets(incumbent, bound) && withinLimits()) {
+      std::vector<std::pair<Step, NodeId>> events = eventsOf(incumbent.plan);
+      if (events.empty())
+        break; // nothing to redo: the plan adds nothing
+      if (attempt(drawRuin(events, rng)) != Outcome::Repeated) {
+        repeatsInARow = 0;
+        continue;
+      }
+      if (++repeatsInARow < kConvergedRepeats)
+        continue;
+      // The draws have stopped finding new ruins: try the rest in turn.
+      std::optional<bool> improved = sweep(events);
+      if (!improved)
+        break; // the limits ran out
+      if (!*improved) {
         stats.converged = true;
         break;
       }
-      continue;
+      repeatsInARow = 0;
     }
-    repeatsInARow = 0;
+    return std::move(incumbent);
+  }
+
+private:
+  enum class Outcome { Repeated, Rejected, Accepted };
+
+  bool withinLimits() const {
+    return secondsSince(from) < seconds &&
+           (maxRounds == 0 || rounds < maxRounds);
+  }
+
+  /// A random neighbourhood of the incumbent, alternately
+  ///  * a window of anchors around one of its events (its width drawn
+  ///    between 1 and N/4 steps), and
+  ///  * every event of a few nodes drawn among those of its events.
+  Plan drawRuin(const std::vector<std::pair<Step, NodeId>> &events,
+                std::mt19937_64 &rng) {
+    std::pair<Step, NodeId> pick = events[rng() % events.size()];
+    if (rounds % 2 == 0) {
+      int64_t width = 1 + static_cast<int64_t>(
+                              rng() % std::max<int64_t>(1, problem.size() / 4));
+      Step lo = pick.first - static_cast<Step>(width / 2);
+      return window(lo, lo + static_cast<Step>(width));
+    }
+    std::vector<NodeId> nodes{pick.second};
+    int extra = static_cast<int>(rng() % 4);
+    for (int k = 0; k < extra; ++k)
+      nodes.push_back(events[rng() % events.size()].second);
+    return destroy(problem, incumbent.plan, [&](Step, NodeId id) {
+      return std::find(nodes.begin(), nodes.end(), id) != nodes.end();
+    });
+  }
+
+  Plan window(Step lo, Step hi) const {
+    return destroy(problem, incumbent.plan,
+                   [&](Step s, NodeId) { return s >= lo && s <= hi; });
+  }
+
+  /// Every window from one event's step to another's and every node's
+  /// events on their own, in order, until one improves the incumbent
+  /// (true); false when none does, nullopt when the limits run out first.
+  std::optional<bool>
+  sweep(const std::vector<std::pair<Step, NodeId>> &events) {
+    std::vector<Step> steps;
+    std::vector<NodeId> nodes;
+    for (const auto &[step, node] : events) {
+      steps.push_back(step);
+      nodes.push_back(node);
+    }
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+    std::sort(nodes.begin(), nodes.end());
+    nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+    for (NodeId node : nodes) {
+      if (!withinLimits())
+        return std::nullopt;
+      Plan ruined = destroy(problem, incumbent.plan,
+                            [&](Step, NodeId id) { return id == node; });
+      if (attempt(std::move(ruined)) == Outcome::Accepted)
+        return true;
+    }
+    for (size_t i = 0; i < steps.size(); ++i)
+      for (size_t j = i; j < steps.size(); ++j) {
+        if (!withinLimits())
+          return std::nullopt;
+        if (attempt(window(steps[i], steps[j])) == Outcome::Accepted)
+          return true;
+      }
+    return false;
+  }
+
+  /// Repairs `ruined` with the greedy's walk and prunes the result, which
+  /// becomes the incumbent when it is better. A ruin tried since the
+  /// incumbent last changed is not repaired again: the repair is
+  /// deterministic.
+  Outcome attempt(Plan ruined) {
+    ++rounds;
+    ++stats.rounds;
+    if (!tried.insert(hashEvents(ruined)).second) {
+      ++stats.repeated;
+      return Outcome::Repeated;
+    }
+    Outcome outcome = repair(std::move(ruined));
+    report();
+    return outcome;
+  }
+
+  Outcome repair(Plan ruined) {
     if (!verifyPlan(problem, ruined).ok()) {
       ++stats.dropped;
-      continue;
+      return Outcome::Rejected;
     }
     GreedySearch walk(problem, options, ruined);
     while (walk.peak() > options.budget && walk.relieveOnce()) {
     }
     if (walk.peak() > options.budget) {
       ++stats.dropped;
-      continue;
+      return Outcome::Rejected;
     }
     Plan repaired = walk.plan();
     pruneRecomputations(problem, repaired, options.budget);
     std::optional<Scored> candidate = score(problem, std::move(repaired));
-    if (candidate && candidate->peak <= options.budget &&
-        better(*candidate, incumbent)) {
-      incumbent = std::move(*candidate);
-      ++stats.accepted;
-      tried.clear();
-    }
-    if (options.progress && secondsSince(begin) >= stats.nextReport) {
-      stats.nextReport = secondsSince(begin) + 1.0;
-      double gap = incumbent.weighted > 0
-                       ? (incumbent.weighted - bound.weighted) /
-                             incumbent.weighted
-                       : 0.0;
-      char text[200];
-      std::snprintf(text, sizeof(text),
-                    "search: %.1f s, %lld rounds, cost %.6g, bound %.6g, "
-                    "gap %s",
-                    secondsSince(begin),
-                    static_cast<long long>(stats.rounds), incumbent.weighted,
-                    bound.weighted, percent(gap).c_str());
-      options.progress(text);
-    }
+    if (!candidate || candidate->peak > options.budget ||
+        !better(*candidate, incumbent))
+      return Outcome::Rejected;
+    incumbent = std::move(*candidate);
+    ++stats.accepted;
+    tried.clear();
+    return Outcome::Accepted;
   }
-  return incumbent;
+
+  /// The progress line, at most once a second when asked for.
+  void report() {
+    if (!options.progress || secondsSince(begin) < stats.nextReport)
+      return;
+    stats.nextReport = secondsSince(begin) + 1.0;
+    double gap =
+        incumbent.weighted > 0
+            ? (incumbent.weighted - bound.weighted) / incumbent.weighted
+            : 0.0;
+    char text[200];
+    std::snprintf(text, sizeof(text),
+                  "search: %.1f s, %lld rounds, cost %.6g, bound %.6g, "
+                  "gap %s",
+                  secondsSince(begin), static_cast<long long>(stats.rounds),
+                  incumbent.weighted, bound.weighted, percent(gap).c_str());
+    options.progress(text);
+  }
+
+  const Problem &problem;
+  const SolverOptions &options;
+  const CostLowerBound &bound;
+  int64_t maxRounds;
+  double seconds;
+  Clock::time_point begin;
+  Clock::time_point from = Clock::now();
+  Stats &stats;
+  Scored incumbent;
+  int64_t rounds = 0;
+  /// The ruins tried since the incumbent last changed, by hash.
+  std::unordered_set<uint64_t> tried;
+};
+
+/// `start` improved by ruin and recreate for at most `maxRounds` rounds (0:
+/// no limit) and `seconds`, or until it meets `bound` or is a local
+/// optimum.
+Scored improve(const Problem &problem, const SolverOptions &options,
+               Scored start, const CostLowerBound &bound, std::mt19937_64 &rng,
+               int64_t maxRounds, double seconds, Clock::time_point begin,
+               Stats &stats) {
+  return Improvement(problem, options, std::move(start), bound, maxRounds,
+                     seconds, begin, stats)
+      .run(rng);
 }
 
 } // namespace
