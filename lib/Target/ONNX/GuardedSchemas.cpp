@@ -6,7 +6,8 @@
 // model crashes the importer inside libonnx (fuzz/findings, 2026-12-05).
 // The registry below wraps those inference functions in a check that runs
 // with the shapes inference has reached, which a check before inference
-// could not see for filters computed inside the graph.
+// could not see for filters computed inside the graph. It also keeps data
+// propagation away from nodes whose first input has no type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,28 +131,48 @@ public:
         OpSchemaRegistry::Schema(key, maxInclusiveVersion, domain);
     if (!schema || !domain.empty())
       return schema;
+    const GuardedOp *convPool = nullptr;
     for (const GuardedOp &op : kGuardedOps)
-      if (key == op.name)
-        return guarded(*schema, op);
-    return schema;
+      if (key == op.name && schema->has_type_and_shape_inference_function())
+        convPool = &op;
+    if (!convPool && !schema->has_data_propagation_function())
+      return schema;
+    return guarded(*schema, convPool);
   }
 
 private:
-  /// A copy of `schema` whose inference checks first; one per schema
-  /// version, made on first use and kept for the process.
-  const OpSchema *guarded(const OpSchema &schema, const GuardedOp &op) const {
+  /// A copy of `schema` whose inference checks first (for `convPool`, its
+  /// attributes) and whose data propagation runs only when its first input
+  /// has a type; one per schema version, made on first use and kept for
+  /// the process.
+  const OpSchema *guarded(const OpSchema &schema,
+                          const GuardedOp *convPool) const {
     std::lock_guard<std::mutex> lock(mutex);
     auto it = copies.find(&schema);
     if (it != copies.end())
       return &it->second;
-    InferenceFunction inner = schema.GetTypeAndShapeInferenceFunction();
-    if (!schema.has_type_and_shape_inference_function() || !inner)
-      return &schema; // nothing to guard; ONNX may expand its function body
     OpSchema copy = schema;
-    copy.TypeAndShapeInferenceFunction([inner, op](InferenceContext &ctx) {
-      checkConvPoolAttributes(ctx, op);
-      inner(ctx);
-    });
+    if (convPool) {
+      InferenceFunction inner = schema.GetTypeAndShapeInferenceFunction();
+      copy.TypeAndShapeInferenceFunction(
+          [inner, op = *convPool](InferenceContext &ctx) {
+            checkConvPoolAttributes(ctx, op);
+            inner(ctx);
+          });
+    }
+    // ONNX goes on to the nodes after one whose inference failed, and a
+    // node that reads its result has no type for it. Shape's inference
+    // copes, but its data propagation reads the input's type without
+    // checking (a null dereference, remat-onnx-fuzzer, 2026-12-05). Every
+    // data propagation reads input 0; none can say more without its type.
+    if (schema.has_data_propagation_function()) {
+      DataPropagationFunction inner = schema.GetDataPropagationFunction();
+      copy.PartialDataPropagationFunction([inner](DataPropagationContext &ctx) {
+        if (ctx.getNumInputs() > 0 && !ctx.getInputType(0))
+          return;
+        inner(ctx);
+      });
+    }
     return &copies.emplace(&schema, std::move(copy)).first->second;
   }
 

@@ -22,6 +22,9 @@ namespace remat::onnx_import {
 /// which ONNX checks), and the filter of the input's rank.
 /// A model that breaks them fails inference with an error naming the node
 /// and attribute, where ONNX would divide by zero or read out of bounds.
+/// Data propagation (Shape, Gather, Concat, ... computing shapes) is
+/// skipped for a node whose first input has no type, which ONNX's Shape
+/// would dereference.
 const onnx::ISchemaRegistry &guardedSchemaRegistry();
 
 } // namespace remat::onnx_import
