@@ -41,8 +41,8 @@ bool remat::isViewOp(Operation *op, const TargetMemoryModel &target) {
 }
 
 bool remat::hasSideResults(Operation *op) {
-  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp, ScanOp,
-             RevolveScanOp>(op);
+  return isa<BatchNormOp, LayerNormGradOp, BatchNormGradOp, MaximumGradOp,
+             ScanOp, RevolveScanOp>(op);
 }
 
 namespace {

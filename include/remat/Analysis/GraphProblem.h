@@ -1,4 +1,5 @@
-//===- GraphProblem.h - a function as a rematerialization problem -*- C++ -*-===//
+//===- GraphProblem.h - a function as a rematerialization problem -*- C++
+//-*-===//
 //
 // The Analysis layer turns a func.func into a Core Problem and remembers
 // which IR each node stands for, so that the plan can be applied and
@@ -11,7 +12,8 @@
 //  * Arguments and constants are resident nodes.
 //  * An op with results is one node whose bytes are the sum of its results,
 //    except ops with side results (batch_norm's mean and variance, the
-//    parameter gradients of layer_norm_grad and batch_norm_grad, every
+//    parameter gradients of layer_norm_grad and batch_norm_grad,
+//    maximum_grad's gradient for its second operand, every
 //    result of a remat.scan after the first: a forward scan's stacked
 //    residuals live until the backward scan, its last carry much less, and
 //    a backward scan's stacked gradients each until their own use): there the
