@@ -103,6 +103,8 @@ public:
 private:
   LogicalResult load();
   LogicalResult fixSymbolicDimensions();
+  /// Refuses a tensor whose data does not match its type and dims.
+  LogicalResult checkTensorData();
   LogicalResult inferShapes();
   void collectTypes();
   LogicalResult foldConstants();
@@ -217,6 +219,40 @@ LogicalResult Importer::fixSymbolicDimensions() {
   return failure(failed);
 }
 
+LogicalResult Importer::checkTensorData() {
+  // Every tensor of the model: the initializers and the tensor attributes
+  // of every graph's nodes (subgraphs through a worklist).
+  SmallVector<const onnx::GraphProto *> graphs{&model.graph()};
+  while (!graphs.empty()) {
+    const onnx::GraphProto &graph = *graphs.pop_back_val();
+    for (const onnx::TensorProto &init : graph.initializer())
+      if (std::optional<std::string> why = tensorDataMismatch(init)) {
+        error() << "ONNX initializer '" << init.name() << "' " << *why;
+        return failure();
+      }
+    for (const onnx::NodeProto &node : graph.node())
+      for (const onnx::AttributeProto &attr : node.attribute()) {
+        SmallVector<const onnx::TensorProto *> tensors;
+        if (attr.has_t())
+          tensors.push_back(&attr.t());
+        for (const onnx::TensorProto &t : attr.tensors())
+          tensors.push_back(&t);
+        for (const onnx::TensorProto *t : tensors)
+          if (std::optional<std::string> why = tensorDataMismatch(*t)) {
+            error() << "ONNX node '" << node.name() << "' (" << node.op_type()
+                    << "): the tensor of attribute '" << attr.name() << "' "
+                    << *why;
+            return failure();
+          }
+        if (attr.has_g())
+          graphs.push_back(&attr.g());
+        for (const onnx::GraphProto &g : attr.graphs())
+          graphs.push_back(&g);
+      }
+  }
+  return success();
+}
+
 LogicalResult Importer::inferShapes() {
   // ONNX's checker first, on the model as written: its shape inference
   // trusts what the checker validates (that every node matches its schema,
@@ -234,6 +270,8 @@ LogicalResult Importer::inferShapes() {
     error() << "'" << path << "' is not a valid ONNX model: " << message;
     return failure();
   }
+  if (failed(checkTensorData()))
+    return failure();
   onnx::GraphProto &graph = *model.mutable_graph();
   // Shapes the exporter wrote (with symbolic dimensions) would be merged
   // with the inferred ones; infer them all from the inputs instead.

@@ -106,6 +106,70 @@ remat::onnx_import::readInts(const onnx::TensorProto &tensor) {
   return std::nullopt;
 }
 
+std::optional<std::string>
+remat::onnx_import::tensorDataMismatch(const onnx::TensorProto &tensor) {
+  using onnx::TensorProto;
+  if (tensor.data_location() == TensorProto::EXTERNAL)
+    return std::nullopt;
+  // Bytes per element, and how many values of its typed field make one.
+  int64_t bytes = 0, values = 1, count = 0;
+  switch (tensor.data_type()) {
+  case TensorProto::BOOL:
+  case TensorProto::INT8:
+  case TensorProto::UINT8:
+    bytes = 1, count = tensor.int32_data_size();
+    break;
+  case TensorProto::INT16:
+  case TensorProto::UINT16:
+  case TensorProto::FLOAT16:
+  case TensorProto::BFLOAT16:
+    bytes = 2, count = tensor.int32_data_size();
+    break;
+  case TensorProto::INT32:
+    bytes = 4, count = tensor.int32_data_size();
+    break;
+  case TensorProto::FLOAT:
+    bytes = 4, count = tensor.float_data_size();
+    break;
+  case TensorProto::UINT32:
+    bytes = 4, count = tensor.uint64_data_size();
+    break;
+  case TensorProto::INT64:
+    bytes = 8, count = tensor.int64_data_size();
+    break;
+  case TensorProto::UINT64:
+    bytes = 8, count = tensor.uint64_data_size();
+    break;
+  case TensorProto::DOUBLE:
+    bytes = 8, count = tensor.double_data_size();
+    break;
+  case TensorProto::COMPLEX64:
+    bytes = 8, values = 2, count = tensor.float_data_size();
+    break;
+  case TensorProto::COMPLEX128:
+    bytes = 16, values = 2, count = tensor.double_data_size();
+    break;
+  default:
+    return std::nullopt;
+  }
+  int64_t elements = 1;
+  for (int64_t d : tensor.dims())
+    if (d < 0 || __builtin_mul_overflow(elements, d, &elements))
+      return "has the dims of more than 2^63 elements or a negative one";
+  std::string what = "its type and dims need " + std::to_string(elements);
+  if (tensor.has_raw_data()) {
+    int64_t need;
+    if (__builtin_mul_overflow(elements, bytes, &need) ||
+        static_cast<int64_t>(tensor.raw_data().size()) != need)
+      return "has " + std::to_string(tensor.raw_data().size()) +
+             " bytes of raw data where " + what + " x " + std::to_string(bytes);
+    return std::nullopt;
+  }
+  if (count != elements * values)
+    return "holds " + std::to_string(count / values) + " values where " + what;
+  return std::nullopt;
+}
+
 std::optional<std::vector<bool>>
 remat::onnx_import::readBools(const onnx::TensorProto &tensor) {
   if (tensor.data_type() != onnx::TensorProto::BOOL ||

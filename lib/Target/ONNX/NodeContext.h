@@ -44,6 +44,13 @@ template <typename T> std::vector<T> rawValues(const std::string &raw) {
   return values;
 }
 
+/// Why `tensor`'s data does not match its element type and dims (raw data
+/// of the wrong length, or a typed field with the wrong number of values),
+/// or nullopt when it matches, is stored externally, or is of a type
+/// without a fixed size (STRING). ONNX's own inference trusts this, and
+/// reads out of bounds where it does not hold.
+std::optional<std::string> tensorDataMismatch(const onnx::TensorProto &tensor);
+
 /// The data of `tensor` as int64 values (INT64, INT32 tensors), or nullopt.
 std::optional<std::vector<int64_t>> readInts(const onnx::TensorProto &tensor);
 /// The data of a BOOL `tensor` (a byte each in raw data, an int32 each

@@ -58,6 +58,10 @@ def attr_ints(name, vs):
     return f_bytes(5, f_bytes(1, name) + b"".join(f_int(8, v) for v in vs) + f_int(20, 7))
 
 
+def attr_float(name, v):
+    return f_bytes(5, f_bytes(1, name) + f_float(2, v) + f_int(20, 1))
+
+
 def attr_string(name, v):
     return f_bytes(5, f_bytes(1, name) + f_bytes(4, v) + f_int(20, 3))
 
@@ -147,6 +151,17 @@ models = {
                                   [img], [value_info("y", [1, 1, 4, 4])],
                                   inits=[tensor("w", [2], floats=[0.5, 0.25]),
                                          tensor("s", [4], raw=struct.pack("<4q", 1, 2, 1, 1), elem=INT64)]),
+    # a Constant node whose INT64 scalar has 4 bytes of raw data (ONNX's
+    # ParseData copied them into an empty vector: remat-onnx-fuzzer)
+    "constant-short-raw": model([node("Constant", [], ["c"], "const",
+                                      f_bytes(5, f_bytes(1, "value") + f_bytes(5, tensor("", [], raw=b"\0" * 4, elem=INT64)) + f_int(20, 4))),
+                                 node("Reshape", ["x", "c"], ["y"], "reshape")], [x], [y]),
+    # BatchNormalization with a negative epsilon (remat.batch_norm's type
+    # inference aborted on it: remat-onnx-fuzzer)
+    "batch-norm-negative-eps": model([node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], "bn",
+                                           attr_float("epsilon", -1e-5))],
+                                     [img], [value_info("y", [1, 2, 4, 4])],
+                                     inits=[tensor(n, [2], floats=[1.0, 1.0]) for n in "sbmv"]),
     "huge-dims": model([node("Relu", ["x"], ["y"], "r")], [value_info("x", [1 << 40, 1 << 40])], [y]),
 }
 for name, data in models.items():
