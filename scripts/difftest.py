@@ -501,13 +501,23 @@ def check_graph(index, seed, args):
         check = [runner, grad, "--check-gradients", "--print=0",
                  "--fd-atol=1e-4"]
         rc, out, err = run(check)
-        if "cannot resolve" in out:
-            # The loss barely moves at the default step: a larger one.
-            rc, out, err = run(check + ["--fd-epsilon=0.1"])
-        failed = [l for l in out.splitlines() if "FAILED" in l]
+        verdicts = gradient_verdicts(out)
+        unresolved = [a for a, l in verdicts.items() if "cannot resolve" in l]
+        if unresolved:
+            # The loss barely moves along those arguments at the default
+            # step: a larger one for them alone. (The others keep their
+            # verdict at the default step: at 0.1 the curvature of a smooth
+            # loss alone puts central differences off by a few percent.)
+            rc2, out2, err2 = run(check + ["--fd-epsilon=0.1"])
+            retried = gradient_verdicts(out2)
+            for a in unresolved:
+                verdicts[a] = retried.get(a, verdicts[a])
+            out, err = out + out2, err + err2
+        failed = [l for l in verdicts.values() if "FAILED" in l]
         wrong = [l for l in failed if "cannot resolve" not in l]
-        if wrong or (rc != 0 and not failed):
-            fail("gradients disagree with finite differences", out + err)
+        if wrong or (rc != 0 and not verdicts):
+            fail("gradients disagree with finite differences",
+                 "\n".join(wrong) if wrong else out + err)
         elif failed:
             counts["unresolved"] += 1
         else:
@@ -575,6 +585,16 @@ def check_graph(index, seed, args):
                      "%d B" % (solver, budget, peak, previous[0], previous[1]))
             previous = (budget, peak) if monotone else None
     return finish(index, work, text, failures, counts, args)
+
+
+def gradient_verdicts(out):
+    """remat-run --check-gradients's verdict line for each argument."""
+    verdicts = {}
+    for line in out.splitlines():
+        m = re.match(r"gradient check @\S+ wrt (\d+): ", line)
+        if m:
+            verdicts[int(m.group(1))] = line
+    return verdicts
 
 
 def finish(index, work, text, failures, counts, args):

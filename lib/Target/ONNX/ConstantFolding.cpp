@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -90,6 +91,21 @@ std::optional<Folded> readTensor(const onnx::TensorProto &tensor) {
   if (static_cast<int64_t>(f.values.size()) != n)
     return std::nullopt;
   return f;
+}
+
+/// Whether every value of `f` converts to its element type: evaluated in
+/// double, an integer division by zero gives an infinity, a product can
+/// leave int64's range and a float one float's (such a node is left
+/// unfolded, to the importer).
+bool representable(const Folded &f) {
+  if (f.type == onnx::TensorProto::FLOAT)
+    return llvm::all_of(f.values, [](double v) {
+      return !std::isfinite(v) || std::fabs(v) <= FLT_MAX;
+    });
+  bool wide = f.type == onnx::TensorProto::INT64;
+  double lo = wide ? -9223372036854775808.0 : -2147483648.0;
+  double hi = wide ? 9223372036854775808.0 : 2147483648.0;
+  return llvm::all_of(f.values, [&](double v) { return v >= lo && v < hi; });
 }
 
 void writeTensor(const Folded &f, const std::string &name,
@@ -264,6 +280,8 @@ std::optional<Folded> Folder::gather() {
   int64_t dim = data.shape[axis];
   for (int64_t o = 0; o < outer; ++o)
     for (double v : idx.values) {
+      if (!(v > -9.2e18 && v < 9.2e18))
+        return std::nullopt; // NaN or out of range (float indices)
       int64_t i = static_cast<int64_t>(v);
       if (i < 0)
         i += dim;
@@ -579,7 +597,9 @@ remat::onnx_import::foldConstantNodes(const onnx::GraphProto &graph,
         continue;
       results = Folder(node, inputs, state).run();
     }
-    if (!results || results->size() != static_cast<size_t>(node.output_size()))
+    if (!results ||
+        results->size() != static_cast<size_t>(node.output_size()) ||
+        !llvm::all_of(*results, representable))
       continue;
     for (auto [k, result] : llvm::enumerate(*results)) {
       onnx::TensorProto &tensor = storage.emplace_back();
