@@ -629,6 +629,9 @@ def main():
                         help="copy failing graphs here")
     parser.add_argument("--print-graph", type=int, default=-1,
                         help="print graph N and exit")
+    parser.add_argument("--only", default="",
+                        help="check only these graphs (comma-separated "
+                        "indices under --seed), e.g. to rerun failures")
     args = parser.parse_args()
     if args.print_graph >= 0:
         rng = random.Random(args.seed * 1000003 + args.print_graph)
@@ -639,9 +642,11 @@ def main():
         os.makedirs(args.keep, exist_ok=True)
     totals = {"plans": 0, "infeasible": 0, "gradients": 0, "unresolved": 0}
     failed = 0
+    indices = ([int(i) for i in args.only.split(",")] if args.only
+               else range(args.count))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(check_graph, i, args.seed, args)
-                   for i in range(args.count)]
+                   for i in indices]
         for future in concurrent.futures.as_completed(futures):
             index, failures, counts = future.result()
             for key in totals:
@@ -655,7 +660,7 @@ def main():
     print("difftest: %d graphs, %d passed, %d failed; %d planned steps run "
           "bitwise and within their plans, %d budgets reported infeasible, "
           "%d gradient checks passed (%d that finite differences could not "
-          "resolve)" % (args.count, args.count - failed, failed,
+          "resolve)" % (len(indices), len(indices) - failed, failed,
                         totals["plans"], totals["infeasible"],
                         totals["gradients"], totals["unresolved"]))
     return 1 if failed else 0

@@ -71,8 +71,14 @@ struct ConvertRematToLinalgPass final
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         notOnTensors);
     target.markUnknownOpDynamicallyLegal(notOnTensors);
+    // No folding: a fold such as transpose(transpose(x)) -> x makes the
+    // consumer read x, keeping it alive longer than the plan, made on the
+    // IR as written, counted (the measured peak would exceed the plan).
+    // What runs is what was planned.
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::Never;
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns)))) {
+                                      std::move(patterns), config))) {
       signalPassFailure();
       return;
     }
