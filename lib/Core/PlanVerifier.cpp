@@ -44,17 +44,21 @@ int64_t Plan::numOffloads() const {
 
 std::vector<PlanMove> remat::findMoves(const Problem &problem,
                                        const MemoryProfile &profile) {
-  // Nodes whose original copy nothing reads (not even the return): their
-  // first recomputation replaces the computation.
-  std::vector<char> unread(static_cast<size_t>(problem.size()), 0);
+  // Nodes whose original copy nothing reads (not even the return): the
+  // rewrite erases it (replayAsRewritten drops it and its lifetime;
+  // verifyPlan keeps it, unread), and their first recomputation replaces
+  // the computation.
+  std::vector<char> erased(static_cast<size_t>(problem.size()), 0);
+  for (NodeId id = 0; id < problem.size(); ++id)
+    erased[id] = !problem.node(id).resident;
   for (const Lifetime &life : profile.lifetimes)
-    if (life.kind == Lifetime::Kind::Original && life.first == life.last)
-      unread[life.node] = 1;
+    if (life.kind == Lifetime::Kind::Original && life.first != life.last)
+      erased[life.node] = 0;
   std::vector<PlanMove> moves;
   for (const Lifetime &life : profile.lifetimes) {
-    if (life.kind != Lifetime::Kind::Recomputed || !unread[life.node])
+    if (life.kind != Lifetime::Kind::Recomputed || !erased[life.node])
       continue;
-    unread[life.node] = 0;
+    erased[life.node] = 0;
     moves.push_back({profile.executions[life.first].anchor, life.node});
   }
   return moves;
@@ -111,8 +115,8 @@ struct Instance {
 /// The replay state.
 class Replayer {
 public:
-  Replayer(const Problem &problem, const Plan &plan)
-      : problem(problem), plan(plan),
+  Replayer(const Problem &problem, const Plan &plan, bool asRewritten)
+      : problem(problem), plan(plan), asRewritten(asRewritten),
         current(static_cast<size_t>(problem.size()), kNoInstance),
         hostCopy(static_cast<size_t>(problem.size()), false),
         hostLastUse(static_cast<size_t>(problem.size()), 0),
@@ -169,9 +173,11 @@ private:
 
   bool checkAnchorLists();
   bool execute(const Execution &exec, size_t pos);
+  void eraseDeadOriginals();
 
   const Problem &problem;
   const Plan &plan;
+  bool asRewritten;
   std::vector<Instance> instances;
   std::vector<size_t> current;
   std::vector<bool> hostCopy;
@@ -269,6 +275,82 @@ bool Replayer::execute(const Execution &exec, size_t pos) {
   return false;
 }
 
+void Replayer::eraseDeadOriginals() {
+  // Which executions the rewrite erases: an original that nothing left
+  // reads (its reads moved to recomputed copies, or its readers were erased
+  // themselves), as applyPlan erases each unused recomputable op. Readers
+  // come after what they read, so one backward sweep decides every one.
+  size_t n = executions.size();
+  std::vector<int64_t> readers(instances.size(), 0);
+  for (const auto &list : reads)
+    for (size_t inst : list)
+      ++readers[inst];
+  std::vector<char> erased(n, 0);
+  bool any = false;
+  for (size_t pos = n; pos-- > 0;) {
+    const Execution &exec = executions[pos];
+    if (exec.kind != Execution::Kind::Compute ||
+        !problem.node(exec.node).recomputable || readers[created[pos]] != 0)
+      continue;
+    erased[pos] = 1;
+    any = true;
+    for (size_t inst : reads[pos])
+      --readers[inst];
+  }
+  if (!any)
+    return;
+
+  // Drop them: the executions left keep their order, each copy lives from
+  // its creation to its last read by one of them.
+  std::vector<size_t> newPos(n, 0);
+  std::vector<Execution> keptExecutions;
+  std::vector<std::vector<size_t>> keptReads;
+  std::vector<size_t> keptCreated;
+  std::vector<char> instanceErased(instances.size(), 0);
+  for (size_t pos = 0; pos < n; ++pos) {
+    if (erased[pos]) {
+      instanceErased[created[pos]] = 1;
+      continue;
+    }
+    newPos[pos] = keptExecutions.size();
+    keptExecutions.push_back(executions[pos]);
+    keptReads.push_back(std::move(reads[pos]));
+    keptCreated.push_back(created[pos]);
+  }
+  std::vector<Instance> keptInstances;
+  std::vector<size_t> newInstance(instances.size(), kNoInstance);
+  for (size_t i = 0; i < instances.size(); ++i) {
+    if (instanceErased[i])
+      continue;
+    Instance inst = instances[i];
+    bool resident = problem.node(inst.node).resident;
+    inst.start = resident ? 0 : newPos[inst.start];
+    inst.lastUse = resident ? keptExecutions.size() : inst.start;
+    newInstance[i] = keptInstances.size();
+    keptInstances.push_back(inst);
+  }
+  for (size_t pos = 0; pos < keptExecutions.size(); ++pos) {
+    for (size_t &inst : keptReads[pos]) {
+      inst = newInstance[inst];
+      Instance &instance = keptInstances[inst];
+      if (!problem.node(instance.node).resident)
+        instance.lastUse = std::max(instance.lastUse, pos);
+    }
+    if (keptCreated[pos] != kNoInstance)
+      keptCreated[pos] = newInstance[keptCreated[pos]];
+  }
+  // Offloads and reloads are never erased.
+  for (NodeId id = 0; id < problem.size(); ++id)
+    if (hostCopy[id]) {
+      hostStart[id] = newPos[hostStart[id]];
+      hostLastUse[id] = newPos[hostLastUse[id]];
+    }
+  executions = std::move(keptExecutions);
+  reads = std::move(keptReads);
+  created = std::move(keptCreated);
+  instances = std::move(keptInstances);
+}
+
 Verification Replayer::run() {
   Verification result;
   if (auto problemError = problem.check()) {
@@ -327,6 +409,9 @@ Verification Replayer::run() {
       return result;
     }
   }
+
+  if (asRewritten)
+    eraseDeadOriginals();
 
   // Measure: a difference array of live device bytes over positions.
   MemoryProfile &profile = result.profile;
@@ -470,7 +555,13 @@ Plan remat::placeAnchorsAfterSideResults(const Problem &problem,
 
 Verification remat::verifyPlan(const Problem &problem, const Plan &plan) {
   Plan placed = placeAnchorsAfterSideResults(problem, plan);
-  return Replayer(problem, placed).run();
+  return Replayer(problem, placed, /*asRewritten=*/false).run();
+}
+
+Verification remat::replayAsRewritten(const Problem &problem,
+                                      const Plan &plan) {
+  Plan placed = placeAnchorsAfterSideResults(problem, plan);
+  return Replayer(problem, placed, /*asRewritten=*/true).run();
 }
 
 MemoryProfile remat::unconstrainedProfile(const Problem &problem) {

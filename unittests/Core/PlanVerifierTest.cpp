@@ -108,6 +108,66 @@ TEST(PlanVerifierTest, RecomputeExtendsOperandLife) {
   EXPECT_EQ(v.profile.live, (std::vector<int64_t>{12, 20, 20, 20, 12}));
 }
 
+// The same plan as the rewrite runs it: nothing reads the original b, so
+// applyPlan erases it. replayAsRewritten drops its execution and its bytes;
+// b is a move (computed once, later), not a recomputation.
+TEST(PlanVerifierTest, RewrittenReplayDropsAMovesOriginal) {
+  Problem p;
+  p.addNode(argument("x", 4));      // 0
+  p.addNode(computed("a", 8, {0})); // 1
+  p.addNode(computed("b", 8, {1})); // 2
+  Node c = computed("c", 8, {2});   // 3
+  c.isOutput = true;
+  p.addNode(c);
+  Plan plan = Plan::keepAll(p);
+  plan.recomputeBefore[3] = {2};
+  Verification v = replayAsRewritten(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  // a, b', c, return.
+  ASSERT_EQ(v.profile.executions.size(), 4u);
+  EXPECT_EQ(v.profile.executions[1].kind, Execution::Kind::Recompute);
+  EXPECT_EQ(v.profile.live, (std::vector<int64_t>{12, 20, 20, 12}));
+  EXPECT_EQ(v.profile.peak, 20);
+  std::vector<PlanMove> moves = findMoves(p, v.profile);
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].node, 2);
+  EXPECT_EQ(moves[0].anchor, 3);
+  // The solvers' replay keeps the unread original; both find the same move.
+  Verification kept = verifyPlan(p, plan);
+  ASSERT_TRUE(kept.ok()) << kept.error;
+  ASSERT_EQ(findMoves(p, kept.profile).size(), 1u);
+  EXPECT_EQ(findMoves(p, kept.profile)[0].node, 2);
+}
+
+// A dropped original no longer reads its operands: here the original a is
+// read only by the original b, which is dropped, so a's original is dropped
+// too, and a's recomputation is a move as well.
+TEST(PlanVerifierTest, RewrittenReplayDropsOriginalsInCascade) {
+  Problem p;
+  p.addNode(argument("x", 4));       // 0
+  p.addNode(computed("a", 8, {0}));  // 1
+  p.addNode(computed("b", 8, {1}));  // 2
+  p.addNode(computed("d", 2, {0}));  // 3
+  Node c = computed("c", 8, {2, 3}); // 4
+  c.isOutput = true;
+  p.addNode(c);
+  Plan plan = Plan::keepAll(p);
+  plan.recomputeBefore[4] = {1, 2};
+  Verification v = replayAsRewritten(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  // d, a', b', c, return: a and b are computed once, just before c.
+  ASSERT_EQ(v.profile.executions.size(), 5u);
+  EXPECT_EQ(v.profile.executions[0].node, 3);
+  EXPECT_EQ(v.profile.live, (std::vector<int64_t>{6, 14, 22, 22, 12}));
+  EXPECT_EQ(findMoves(p, v.profile).size(), 2u);
+  // The solvers' replay runs both originals (a is read by b), and finds
+  // only b's move.
+  Verification kept = verifyPlan(p, plan);
+  ASSERT_TRUE(kept.ok()) << kept.error;
+  EXPECT_EQ(kept.profile.executions.size(), 7u);
+  EXPECT_EQ(findMoves(p, kept.profile).size(), 1u);
+}
+
 TEST(PlanVerifierTest, RecomputingSideEffectsIsAnError) {
   Problem p = chainWithSkip();
   p.node(1).recomputable = false;

@@ -111,8 +111,19 @@ struct Verification {
 };
 
 /// Replays `plan` on `problem` and measures it. Independent of every solver.
-/// It replays placeAnchorsAfterSideResults(problem, plan).
+/// It replays placeAnchorsAfterSideResults(problem, plan). Every step's own
+/// computation runs, also one whose copy nothing reads (a move's original):
+/// the model every solver's bookkeeping and the exact solver's MILP share,
+/// which can only overstate the compiled code's memory.
 Verification verifyPlan(const Problem &problem, const Plan &plan);
+
+/// verifyPlan's replay as the rewritten function runs it: an original
+/// computation that nothing reads any more (every read moved to a
+/// recomputed copy, or its readers were dropped themselves) is dropped,
+/// with its reads, its bytes and its execution, as applyPlan erases the
+/// op. Never above verifyPlan's peak; the peak the pass records
+/// (remat.planned_peak) and reports.
+Verification replayAsRewritten(const Problem &problem, const Plan &plan);
 
 /// `plan` as the compiled code runs it: an op and its side results
 /// (Node::withPrevious) are one computation, so the reloads and
@@ -126,7 +137,7 @@ Plan placeAnchorsAfterSideResults(const Problem &problem, const Plan &plan);
 /// recomputation of a node whose original copy nothing reads (an output
 /// recomputed before the return included). The rewrite erases the unread
 /// original, so the plan runs the node once, as the unplanned function
-/// does.
+/// does (replayAsRewritten drops it).
 struct PlanMove {
   Step anchor;
   NodeId node;

@@ -253,8 +253,11 @@ ApplyStats PlanApplier::run() {
   }
 
   // Originals (and their views) whose every read moved to a copy are dead.
+  // Exactly these are what the plan's replay drops (verifyPlan): the
+  // unused ops that may be recomputed, a dropout marked for recomputation
+  // included (its mask is a function of its seed and counter).
   for (Operation *op : llvm::reverse(graph.schedule))
-    if (op->use_empty() && isMemoryEffectFree(op) &&
+    if (op->use_empty() && (isMemoryEffectFree(op) || isRecomputable(op)) &&
         !op->hasTrait<OpTrait::ConstantLike>())
       op->erase();
   return stats;
