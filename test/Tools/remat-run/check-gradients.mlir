@@ -26,7 +26,7 @@
 // HALVED: gradient check @halved_grad wrt 0: FAILED (directional rel err {{[0-9.]+}}e{{[-+][0-9]+}} > tol 0.01 in direction {{[1-4]}}, the worst of 4:
 // PERMUTED: gradient check @permuted_grad wrt 0: FAILED (directional rel err {{[0-9.]+}}e{{[-+][0-9]+}} > tol 0.01 in direction {{[1-4]}}, the worst of 4:
 // NAN: gradient check @nan_grad wrt 0: FAILED (gradient element 0 of 36 is nan)
-// INF-LOSS: gradient check @inf_loss_grad wrt 0: FAILED (the loss is inf at x + eps v in direction 1 of 4)
+// INF-LOSS: gradient check @inf_loss_grad wrt 0: FAILED (the loss is inf at x + 0.01 v in direction 1 of 4)
 
 // A gradient finite differences cannot see: 1 + 1e-8 sum(x r) in f32 moves
 // by less than its rounding. The (right) gradient is not passed unchecked.
