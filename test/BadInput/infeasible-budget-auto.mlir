@@ -3,8 +3,10 @@
 // layer_norm, softmax and dropout): the error is on the op at the smallest
 // peak the solver reaches and names it; the notes say what fills that peak,
 // the budget to use and why the solver cannot go lower.
-// auto picks exact or search by the problem and the time left: both are accepted.
-// RUN: remat-opt %s -split-input-file -verify-diagnostics -remat-autodiff -remat-rematerialize="solver=auto budget=15%"
+// auto picks exact or search by the problem and the time left: both are
+// accepted. time-limit=20 (instead of auto's 2 s) keeps a loaded or
+// sanitized build from stopping before the smallest peak is found.
+// RUN: remat-opt %s -split-input-file -verify-diagnostics -remat-autodiff -remat-rematerialize="solver=auto budget=15% time-limit=20"
 
 // a two-layer MLP at 10% of its unplanned peak
 // expected-note @+2 {{at that point arguments take 48.1 KiB, values kept for later 16.1 KiB and this op's operands, results and scratch 56.0 KiB; use budget=123008 or more, or best-effort to plan to that peak}}

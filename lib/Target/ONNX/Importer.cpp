@@ -105,6 +105,7 @@ private:
   LogicalResult fixSymbolicDimensions();
   /// Refuses a tensor whose data does not match its type and dims.
   LogicalResult checkTensorData();
+  LogicalResult validate();
   LogicalResult inferShapes();
   void collectTypes();
   LogicalResult foldConstants();
@@ -253,10 +254,12 @@ LogicalResult Importer::checkTensorData() {
   return success();
 }
 
-LogicalResult Importer::inferShapes() {
-  // ONNX's checker first, on the model as written: its shape inference
-  // trusts what the checker validates (that every node matches its schema,
-  // that types are set) and crashes on corrupt models that break it.
+LogicalResult Importer::validate() {
+  // ONNX's checker, on the model as written: its shape inference trusts
+  // what the checker validates (that every node matches its schema, that
+  // types are set) and crashes on corrupt models that break it. Once: the
+  // constant folding's rounds only replace nodes with Constant nodes whose
+  // tensors it builds itself.
   try {
     onnx::checker::check_model(model);
   } catch (const std::exception &e) {
@@ -270,8 +273,10 @@ LogicalResult Importer::inferShapes() {
     error() << "'" << path << "' is not a valid ONNX model: " << message;
     return failure();
   }
-  if (failed(checkTensorData()))
-    return failure();
+  return checkTensorData();
+}
+
+LogicalResult Importer::inferShapes() {
   onnx::GraphProto &graph = *model.mutable_graph();
   // Shapes the exporter wrote (with symbolic dimensions) would be merged
   // with the inferred ones; infer them all from the inputs instead.
@@ -489,7 +494,7 @@ FailureOr<Value> Importer::appendLoss(OpBuilder &b, Value output,
 
 OwningOpRef<ModuleOp> Importer::run() {
   context->loadDialect<RematDialect, func::FuncDialect>();
-  if (failed(load()) || failed(fixSymbolicDimensions()) ||
+  if (failed(load()) || failed(fixSymbolicDimensions()) || failed(validate()) ||
       failed(inferShapes()))
     return nullptr;
   collectTypes();
