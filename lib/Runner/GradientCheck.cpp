@@ -548,6 +548,7 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
 
     double worstDirectional = 0;
     bool extrapolated = false;
+    std::string unconverged;
     std::string directionalFailure, directionalWorst;
     for (unsigned j = 0; j < options.directions && directionalFailure.empty();
          ++j) {
@@ -612,8 +613,49 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
             mismatch = rMismatch;
             scale = rScale * step;
             noise = rNoise * step;
+          } else {
+            // Still off. Do the differences converge at all? Extrapolated
+            // again from h/2 and h/4, a smooth loss gives the same
+            // estimate (a wrong gradient then fails against it); a loss
+            // that is not smooth on the scale of the step (a batch norm
+            // over two samples, whose output turns sharply where their
+            // difference nears sqrt(eps)) gives another, and the
+            // differences say nothing about the gradient.
+            auto quarter = probeDirection(options.epsilon / 4, where);
+            if (!quarter)
+              return quarter.takeError();
+            if (quarter->failure.empty()) {
+              double fd2 = (4 * quarter->difference / quarter->step -
+                            half->difference / half->step) /
+                           3;
+              double noise2 = (4 * quarter->noise / quarter->step +
+                               half->noise / half->step) /
+                              3;
+              double apart = std::fabs(fd - fd2);
+              double limit =
+                  tol * std::max({gNorm, std::fabs(fd), std::fabs(fd2)}) +
+                  rNoise + noise2;
+              if (apart > limit && apart > 0.5 * rMismatch)
+                unconverged =
+                    "finite differences cannot resolve the "
+                    "gradient" +
+                    where +
+                    ": they do not converge (extrapolated "
+                    "from steps " +
+                    general(options.epsilon) + " and " +
+                    general(options.epsilon / 2) + " they give " + general(fd) +
+                    " per unit step, from " + general(options.epsilon / 2) +
+                    " and " + general(options.epsilon / 4) + " " +
+                    general(fd2) + "; the gradient " + general(predicted) +
+                    "): the loss is not smooth on the scale of "
+                    "the step; take a smaller --fd-epsilon";
+            }
           }
         }
+      }
+      if (!unconverged.empty()) {
+        directionalFailure = unconverged;
+        break;
       }
       if (!(error <= tol)) {
         // Still off: is it the loss's rounding? 16 units in the last place

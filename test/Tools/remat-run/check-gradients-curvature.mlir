@@ -12,6 +12,16 @@
 // SMALL: gradient check @right_grad wrt 0: PASSED (directional rel err {{.*}} <= tol 0.01 over 4 directions, elementwise rel err {{.*}} over 8 coordinates){{$}}
 // LOW: gradient check @low_grad wrt 0: FAILED (directional rel err {{.*}} > tol 0.01 in direction {{[1-4]}}, the worst of 4:
 
+// A loss that is not smooth on the scale of the step, tanh(30 x): a step of
+// 0.1 crosses the whole turn of the tanh. Extrapolated from 0.1 and 0.05,
+// then from 0.05 and 0.025, the differences disagree: they do not
+// converge, and the check says it cannot resolve the gradient (not that
+// the gradient is wrong); at 0.001 the same gradient passes.
+// RUN: not remat-run %s --entry=sharp_grad --check-gradients --fd-epsilon=0.1 | FileCheck %s --check-prefix=SHARP
+// RUN: remat-run %s --entry=sharp_grad --check-gradients --fd-epsilon=0.001 | FileCheck %s --check-prefix=SHARP-SMALL
+// SHARP: gradient check @sharp_grad wrt 0: FAILED (finite differences cannot resolve the gradient in direction {{[1-4]}} of 4: they do not converge (extrapolated from steps 0.1 and 0.05 they give {{.*}} per unit step, from 0.05 and 0.025 {{.*}}; the gradient {{.*}}): the loss is not smooth on the scale of the step; take a smaller --fd-epsilon)
+// SHARP-SMALL: gradient check @sharp_grad wrt 0: PASSED
+
 func.func @f(%x: tensor<2x3xf32>, %t: tensor<2x3xf32>) -> tensor<f32> {
   %s = remat.scale %x, 3.0 : tensor<2x3xf32>
   %e = remat.exp %s : tensor<2x3xf32>
@@ -37,4 +47,26 @@ func.func @low_grad(%x: tensor<2x3xf32>, %t: tensor<2x3xf32>) -> (tensor<f32>, t
   %m = remat.mul %d, %e : tensor<2x3xf32>
   %g = remat.scale %m, 0.93 : tensor<2x3xf32>
   return %l, %g : tensor<f32>, tensor<2x3xf32>
+}
+
+func.func @sharp(%x: tensor<4x4xf32>, %t: tensor<4x4xf32>) -> tensor<f32> {
+  %s = remat.scale %x, 30.0 : tensor<4x4xf32>
+  %e = remat.tanh %s : tensor<4x4xf32>
+  %l = remat.mse %e, %t : tensor<4x4xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// d/dx mean((e - t)^2), e = tanh(30x): 2/16 (e - t) 30 (1 - e^2).
+func.func @sharp_grad(%x: tensor<4x4xf32>, %t: tensor<4x4xf32>) -> (tensor<f32>, tensor<4x4xf32>) attributes {remat.primal = @sharp, remat.wrt = array<i64: 0>} {
+  %s = remat.scale %x, 30.0 : tensor<4x4xf32>
+  %e = remat.tanh %s : tensor<4x4xf32>
+  %l = remat.mse %e, %t : tensor<4x4xf32> -> tensor<f32>
+  %d = remat.sub %e, %t : tensor<4x4xf32>
+  %e2 = remat.mul %e, %e : tensor<4x4xf32>
+  %n = remat.neg %e2 : tensor<4x4xf32>
+  %one = remat.constant dense<1.0> : tensor<4x4xf32>
+  %w = remat.add %one, %n : tensor<4x4xf32>
+  %m = remat.mul %d, %w : tensor<4x4xf32>
+  %g = remat.scale %m, 3.75 : tensor<4x4xf32>
+  return %l, %g : tensor<f32>, tensor<4x4xf32>
 }
