@@ -242,6 +242,7 @@ void GraphBuilder::addReturnCopy(Operation *returnOp, Value value,
   node.isOutput = true;
   node.recomputable = false;
   node.mustSave = true;
+  node.returnCopy = true;
   graph.problem.addNode(std::move(node));
   graph.ops.push_back(nullptr);
   graph.results.push_back({0, 0});

@@ -558,9 +558,29 @@ Verification remat::verifyPlan(const Problem &problem, const Plan &plan) {
   return Replayer(problem, placed, /*asRewritten=*/false).run();
 }
 
+/// `plan` with what it runs before the return run before the copies of
+/// arguments and constants the function returns (Node::returnCopy), as the
+/// compiled code does: it makes those copies at the return itself.
+static Plan placeReturnAnchorsBeforeCopies(const Problem &problem, Plan plan) {
+  Step n = problem.size();
+  Step first = n;
+  while (first > 0 && problem.node(first - 1).returnCopy)
+    --first;
+  if (first == n)
+    return plan;
+  plan.resize(problem);
+  for (auto *lists : {&plan.reloadBefore, &plan.recomputeBefore}) {
+    std::vector<NodeId> &to = (*lists)[first], &from = (*lists)[n];
+    to.insert(to.end(), from.begin(), from.end());
+    from.clear();
+  }
+  return plan;
+}
+
 Verification remat::replayAsRewritten(const Problem &problem,
                                       const Plan &plan) {
-  Plan placed = placeAnchorsAfterSideResults(problem, plan);
+  Plan placed = placeReturnAnchorsBeforeCopies(
+      problem, placeAnchorsAfterSideResults(problem, plan));
   return Replayer(problem, placed, /*asRewritten=*/true).run();
 }
 

@@ -168,6 +168,36 @@ TEST(PlanVerifierTest, RewrittenReplayDropsOriginalsInCascade) {
   EXPECT_EQ(findMoves(p, kept.profile).size(), 1u);
 }
 
+// A returned argument's copy is made at the return, after what the plan
+// runs before the return: the rewritten replay runs those first.
+TEST(PlanVerifierTest, RewrittenReplayMakesReturnCopiesLast) {
+  Problem p;
+  p.addNode(argument("x", 4));      // 0
+  p.addNode(computed("a", 8, {0})); // 1
+  Node b = computed("b", 8, {1});   // 2
+  b.isOutput = true;
+  p.addNode(b);
+  Node copy = computed("copy of x", 16, {0}); // 3
+  copy.isOutput = true;
+  copy.recomputable = false;
+  copy.mustSave = true;
+  copy.returnCopy = true;
+  p.addNode(copy);
+  Plan plan = Plan::keepAll(p);
+  plan.recomputeBefore[4] = {2}; // b moved to just before the return
+  Verification kept = verifyPlan(p, plan);
+  ASSERT_TRUE(kept.ok()) << kept.error;
+  // a, b (unread), copy, b', return: the copy is live while b' is made.
+  EXPECT_EQ(kept.profile.peak, 4 + 8 + 16 + 8);
+  Verification v = replayAsRewritten(p, plan);
+  ASSERT_TRUE(v.ok()) << v.error;
+  // a, b', copy, return: a is freed after b', before the copy.
+  ASSERT_EQ(v.profile.executions.size(), 4u);
+  EXPECT_EQ(v.profile.executions[1].kind, Execution::Kind::Recompute);
+  EXPECT_EQ(v.profile.executions[2].node, 3);
+  EXPECT_EQ(v.profile.peak, 4 + 8 + 16);
+}
+
 TEST(PlanVerifierTest, RecomputingSideEffectsIsAnError) {
   Problem p = chainWithSkip();
   p.node(1).recomputable = false;

@@ -90,6 +90,10 @@ struct Node {
   /// compiled code nothing runs between the two, so what a plan anchors at
   /// this step runs after it (placeAnchorsAfterSideResults, Plan.h).
   bool withPrevious = false;
+  /// The copy of an argument or constant the compiled function makes at
+  /// its return (such nodes end the schedule): it is made after whatever
+  /// the plan runs before the return (replayAsRewritten, Plan.h).
+  bool returnCopy = false;
   /// The originally computed value, and any copy made at a step <=
   /// keepLimit, may serve only uses at steps <= keepLimit; later uses need a
   /// copy recomputed or reloaded after it (a checkpoint policy or a
