@@ -416,6 +416,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   // the original computation of every move, which the rewrite erases (with
   // its bytes and the reads that kept its operands alive), so the peak
   // recorded and reported is the compiled code's, never above the solver's.
+  int64_t solverPeak = result.profile.peak;
   Verification rewritten = replayAsRewritten(graph.problem, result.plan);
   if (rewritten.ok())
     result.profile = std::move(rewritten.profile);
@@ -430,6 +431,7 @@ LogicalResult RematerializePass::planFunction(func::FuncOp func) {
   report.saved = savedReport;
   report.graph = &graph;
   report.before = before;
+  report.solverPeak = solverPeak;
   report.result = result;
   recordValueFacts(func, report);
 

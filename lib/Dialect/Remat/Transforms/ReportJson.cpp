@@ -137,6 +137,10 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
       j.attribute("min_reachable_peak", result.minReachablePeak);
     j.attribute("peak_before", report.before.peak);
     j.attribute("peak_after", result.profile.peak);
+    // The same plan's peak in the solvers' model, where an unread original
+    // still runs at its step: what budgets are checked against (a budget
+    // below it is refused even when peak_after is within it).
+    j.attribute("solver_peak", report.solverPeak);
     j.attribute("flops_total", totalFlops(graph));
     RecomputeSummary summary = summarizeRecomputation(graph, result.profile);
     j.attribute("flops_added", summary.flopsAdded);

@@ -30,6 +30,7 @@
 // JSON: "feasible": true,
 // JSON: "peak_before": 16448,
 // JSON: "peak_after": 12352,
+// JSON: "solver_peak": 12352,
 // JSON: "recomputed": [
 // JSON: "op": "remat.broadcast",
 // JSON: "before_step": 5

@@ -45,6 +45,10 @@ struct FunctionReport {
   std::optional<SavedBudgetReport> saved;
   const GraphProblem *graph = nullptr;
   MemoryProfile before;
+  /// `result.profile` is the plan as the rewritten function runs it
+  /// (replayAsRewritten); this is the peak in the solvers' own model
+  /// (verifyPlan), at least as large: what budgets are checked against.
+  int64_t solverPeak = 0;
   SolveResult result;
   /// Per node, read from the IR before the plan rewrites it
   /// (recordValueFacts): its name (remat.name tag, else the SSA name in the
