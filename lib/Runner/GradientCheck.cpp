@@ -30,6 +30,18 @@ static bool sameType(const ValueSpec &a, const ValueSpec &b) {
   return a.scalar == b.scalar && a.kind == b.kind && a.shape == b.shape;
 }
 
+/// Richardson's extrapolation of a central difference from the steps h
+/// (`coarse`) and h/2 (`fine`): (4 D(h/2) - D(h)) / 3 cancels the h^2 term.
+static double richardson(double coarse, double fine) {
+  return (4 * fine - coarse) / 3;
+}
+
+/// The rounding of that extrapolation, from the two differences' roundings
+/// (which add up).
+static double richardsonNoise(double coarse, double fine) {
+  return (4 * fine + coarse) / 3;
+}
+
 /// "(tensor<4xf32>, i64)".
 static std::string typeList(llvm::ArrayRef<ValueSpec> specs) {
   std::string text = "(";
@@ -504,6 +516,11 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
     struct Probe {
       double difference = 0, dot = 0, step = 0, noise = 0;
       std::string failure;
+      /// The finite difference, the gradient's prediction and the loss's
+      /// rounding per unit step.
+      double fd() const { return difference / step; }
+      double predicted() const { return dot / step; }
+      double noisePerStep() const { return noise / step; }
     };
     std::vector<double> v(n), plusValues(n), minusValues(n), plusStored,
         minusStored;
@@ -548,7 +565,6 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
 
     double worstDirectional = 0;
     bool extrapolated = false;
-    std::string unconverged;
     std::string directionalFailure, directionalWorst;
     for (unsigned j = 0; j < options.directions && directionalFailure.empty();
          ++j) {
@@ -593,10 +609,10 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
         if (!half)
           return half.takeError();
         if (half->failure.empty()) {
-          double fd =
-              (4 * half->difference / half->step - difference / step) / 3;
-          double predicted = (4 * half->dot / half->step - dot / step) / 3;
-          double rNoise = (4 * half->noise / half->step + noise / step) / 3;
+          double fd = richardson(probe->fd(), half->fd());
+          double predicted = richardson(probe->predicted(), half->predicted());
+          double rNoise =
+              richardsonNoise(probe->noisePerStep(), half->noisePerStep());
           double rScale =
               std::max({gNorm, std::fabs(fd), std::fabs(predicted)});
           double rMismatch = std::fabs(fd - predicted);
@@ -625,37 +641,29 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
             if (!quarter)
               return quarter.takeError();
             if (quarter->failure.empty()) {
-              double fd2 = (4 * quarter->difference / quarter->step -
-                            half->difference / half->step) /
-                           3;
-              double noise2 = (4 * quarter->noise / quarter->step +
-                               half->noise / half->step) /
-                              3;
+              double fd2 = richardson(half->fd(), quarter->fd());
               double apart = std::fabs(fd - fd2);
               double limit =
                   tol * std::max({gNorm, std::fabs(fd), std::fabs(fd2)}) +
-                  rNoise + noise2;
-              if (apart > limit && apart > 0.5 * rMismatch)
-                unconverged =
-                    "finite differences cannot resolve the "
-                    "gradient" +
-                    where +
-                    ": they do not converge (extrapolated "
-                    "from steps " +
+                  rNoise +
+                  richardsonNoise(half->noisePerStep(),
+                                  quarter->noisePerStep());
+              if (apart > limit && apart > 0.5 * rMismatch) {
+                directionalFailure =
+                    "finite differences cannot resolve the gradient" + where +
+                    ": they do not converge (extrapolated from steps " +
                     general(options.epsilon) + " and " +
                     general(options.epsilon / 2) + " they give " + general(fd) +
                     " per unit step, from " + general(options.epsilon / 2) +
                     " and " + general(options.epsilon / 4) + " " +
                     general(fd2) + "; the gradient " + general(predicted) +
-                    "): the loss is not smooth on the scale of "
-                    "the step; take a smaller --fd-epsilon";
+                    "): the loss is not smooth on the scale of the step; take "
+                    "a smaller --fd-epsilon";
+                break;
+              }
             }
           }
         }
-      }
-      if (!unconverged.empty()) {
-        directionalFailure = unconverged;
-        break;
       }
       if (!(error <= tol)) {
         // Still off: is it the loss's rounding? 16 units in the last place
@@ -781,9 +789,9 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
         if (!half)
           return half.takeError();
         if (half->failure.empty()) {
-          double estimate = (4 * half->fd - fd) / 3;
+          double estimate = richardson(fd, half->fd);
           double rError =
-              errorOf(estimate, (4 * half->noise + probe->noise) / 3);
+              errorOf(estimate, richardsonNoise(probe->noise, half->noise));
           if (rError <= tol) {
             extrapolated = true;
             error = rError;
