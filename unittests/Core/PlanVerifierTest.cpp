@@ -89,7 +89,8 @@ TEST(PlanVerifierTest, ChainNeedsOperands) {
       << v.error;
 }
 
-TEST(PlanVerifierTest, RecomputeExtendsOperandLife) {
+/// x (4 bytes) -> a -> b -> c (8 bytes each), c returned.
+Problem chainOfThree() {
   Problem p;
   p.addNode(argument("x", 4));      // 0
   p.addNode(computed("a", 8, {0})); // 1
@@ -97,6 +98,11 @@ TEST(PlanVerifierTest, RecomputeExtendsOperandLife) {
   Node c = computed("c", 8, {2});   // 3
   c.isOutput = true;
   p.addNode(c);
+  return p;
+}
+
+TEST(PlanVerifierTest, RecomputeExtendsOperandLife) {
+  Problem p = chainOfThree();
   Plan plan = Plan::keepAll(p);
   // Recomputing b before c reads a again: a's only copy now lives until
   // then, and the original b is freed as soon as it is made. The replay
@@ -112,13 +118,7 @@ TEST(PlanVerifierTest, RecomputeExtendsOperandLife) {
 // applyPlan erases it. replayAsRewritten drops its execution and its bytes;
 // b is a move (computed once, later), not a recomputation.
 TEST(PlanVerifierTest, RewrittenReplayDropsAMovesOriginal) {
-  Problem p;
-  p.addNode(argument("x", 4));      // 0
-  p.addNode(computed("a", 8, {0})); // 1
-  p.addNode(computed("b", 8, {1})); // 2
-  Node c = computed("c", 8, {2});   // 3
-  c.isOutput = true;
-  p.addNode(c);
+  Problem p = chainOfThree();
   Plan plan = Plan::keepAll(p);
   plan.recomputeBefore[3] = {2};
   Verification v = replayAsRewritten(p, plan);

@@ -253,9 +253,10 @@ ApplyStats PlanApplier::run() {
   }
 
   // Originals (and their views) whose every read moved to a copy are dead.
-  // Exactly these are what the plan's replay drops (verifyPlan): the
-  // unused ops that may be recomputed, a dropout marked for recomputation
-  // included (its mask is a function of its seed and counter).
+  // Exactly these are what the plan's rewritten replay drops
+  // (replayAsRewritten, PlanVerifier.cpp): the unused ops that may be
+  // recomputed, a dropout marked for recomputation included (its mask is a
+  // function of its seed and counter).
   for (Operation *op : llvm::reverse(graph.schedule))
     if (op->use_empty() && (isMemoryEffectFree(op) || isRecomputable(op)) &&
         !op->hasTrait<OpTrait::ConstantLike>())
