@@ -21,23 +21,27 @@ else
   build="${REMAT_BUILD_DIR:-$root/build}"
 fi
 export REMAT_BUILD_DIR="$build"
+# Each section's header says how long the run has taken so far, so that a
+# CI log cut off at its time limit shows where the time went.
+section() { echo "== $1 == (at $((SECONDS / 60)) min $((SECONDS % 60)) s)"; }
 
 "$root/scripts/install-deps.sh" --tests
+section "build"
 "$root/scripts/build.sh" "$@"
 
 status=0
-echo "== lit =="
+section "lit"
 flock /tmp/remat-build.lock ninja -C "$build" mlir-doc >/dev/null
-/usr/lib/llvm-22/bin/lit -sv "$build/test" || status=1
+/usr/lib/llvm-22/bin/lit -sv --time-tests "$build/test" || status=1
 
-echo "== GoogleTest =="
+section "GoogleTest"
 for t in "$build"/unittests/*Tests; do
   echo "-- $(basename "$t")"
   "$t" --gtest_brief=1 || status=1
 done
 
 if [ $sanitizers -eq 1 ]; then
-  echo "== fuzz targets: seed corpora =="
+  section "fuzz targets: seed corpora"
   for f in "$build"/fuzz/*-fuzzer; do
     name="$(basename "$f")"
     if "$f" -runs=0 "$root/fuzz/corpus/$name" >"$build/fuzz/$name.log" 2>&1
@@ -52,13 +56,14 @@ if [ $sanitizers -eq 1 ]; then
 fi
 
 if [ $sanitizers -eq 1 ]; then
+  section "done"
   # The AOT example and the installed package's consumer are the normal
   # build's checks; they add nothing the sanitizers see.
   [ $status -ne 0 ] && echo "FAILED"
   exit $status
 fi
 
-echo "== ahead-of-time example (object file + C++ header, called from C++) =="
+section "ahead-of-time example (object file + C++ header, called from C++)"
 if "$build/bin/remat-aot-example"; then
   echo "aot example: PASSED"
 else
@@ -66,7 +71,7 @@ else
   status=1
 fi
 
-echo "== find_package(Remat) consumer =="
+section "find_package(Remat) consumer"
 prefix="$build/install"
 rm -rf "$prefix" "$build/consumer"
 cmake --install "$build" --prefix "$prefix" >/dev/null
@@ -81,6 +86,7 @@ else
   status=1
 fi
 
+section "done"
 if [ $status -ne 0 ]; then
   echo "FAILED"
 fi

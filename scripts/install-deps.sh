@@ -13,6 +13,8 @@ packages=(
   ninja-build cmake pkg-config libzstd-dev
   # tests
   libgtest-dev libbenchmark-dev python3-numpy
+  # lit's per-test time limit (it stops a hung test's processes)
+  python3-psutil
   # exact solver (COIN-OR CBC)
   coinor-libcbc-dev
   # ONNX import (remat-translate)

@@ -161,6 +161,34 @@ bool remat::needsLowering(ModuleOp module) {
   return foreign;
 }
 
+void remat::eraseFunctionsUnreachableFrom(ModuleOp module,
+                                          ArrayRef<func::FuncOp> roots) {
+  // A worklist over the functions reached so far (no recursion: call chains
+  // may be deep).
+  llvm::SmallPtrSet<Operation *, 16> reached;
+  SmallVector<func::FuncOp> worklist;
+  for (func::FuncOp root : roots)
+    if (root && reached.insert(root).second)
+      worklist.push_back(root);
+  while (!worklist.empty()) {
+    func::FuncOp func = worklist.pop_back_val();
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(func);
+    // An op that may hold an unknown symbol table: keep every function.
+    if (!uses)
+      return;
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      auto callee = module.lookupSymbol<func::FuncOp>(
+          use.getSymbolRef().getRootReference());
+      if (callee && reached.insert(callee).second)
+        worklist.push_back(callee);
+    }
+  }
+  for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!reached.contains(func))
+      func.erase();
+}
+
 //===----------------------------------------------------------------------===//
 // Symbol names
 //===----------------------------------------------------------------------===//

@@ -57,7 +57,8 @@ static cl::opt<std::string>
     entry("entry", cl::cat(runOptions),
           cl::desc("Function to call (default: the "
                    "module's only public function, or "
-                   "its only remat-autodiff gradient)"));
+                   "its only remat-autodiff gradient); only it and the "
+                   "functions it reaches are compiled"));
 static cl::opt<uint64_t>
     seed("seed", cl::cat(runOptions),
          cl::desc("Seed of the deterministic arguments "
@@ -444,6 +445,20 @@ static int runMain(int argc, char **argv) {
     if (primalSignature)
       if (llvm::Error err = checkTensorSizes(*primalSignature))
         fail(llvm::toString(std::move(err)));
+  }
+
+  // A run compiles only what it calls; ahead of time, every public function
+  // is compiled.
+  if (!aheadOfTime) {
+    SmallVector<func::FuncOp> roots = {entryFunc};
+    if (checkGradientsFlag) {
+      roots.push_back(
+          module->lookupSymbol<func::FuncOp>(primalSignature->name));
+      if (referenceSignature)
+        roots.push_back(
+            module->lookupSymbol<func::FuncOp>(referenceSignature->name));
+    }
+    eraseFunctionsUnreachableFrom(*module, roots);
   }
 
   bool lowered = needsLowering(*module);

@@ -72,6 +72,13 @@ llvm::Error checkTensorSizes(const FunctionSignature &signature);
 /// Whether `module` still holds ops that are not in the LLVM dialect.
 bool needsLowering(mlir::ModuleOp module);
 
+/// Erases every function of `module` that none of `roots` reaches through
+/// symbol references (calls, remat.primal, ...), so that a run lowers and
+/// compiles only what it calls: a test module with many entry points is
+/// compiled once per entry, not once per entry for every function.
+void eraseFunctionsUnreachableFrom(mlir::ModuleOp module,
+                                   llvm::ArrayRef<mlir::func::FuncOp> roots);
+
 /// The C-interface entry point of the public function `name`:
 /// `_mlir_ciface_<name>` when `name` is made of letters, digits and
 /// underscores, else with each other byte written as `_xHH` (@"my-fn" ->

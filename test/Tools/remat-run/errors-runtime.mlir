@@ -16,11 +16,15 @@
 // BADLIMIT: output 0: tensor<1024x1024xf32>
 // FITS: output 0: tensor<1024x1024xf32>
 
-// A declaration the JIT cannot resolve, whichever function is run.
-// RUN: not remat-run %t/declaration.mlir --entry=other 2>&1 | FileCheck %s --check-prefix=DECLARATION
+// A declaration the JIT cannot resolve, in the function that is run.
+// RUN: not remat-run %t/declaration.mlir --entry=use 2>&1 | FileCheck %s --check-prefix=DECLARATION
 // DECLARATION: declaration.mlir:1:1: error: @foo is declared but not defined in the module; remat-run cannot link external functions (define it in the module, or link the output of --emit-object yourself)
 // DECLARATION-NOT: Symbols not found
 // DECLARATION: remat-run: JIT compilation failed: the module calls functions it does not define (see the errors above)
+// A run compiles only what its entry reaches: @other does not call @foo.
+// RUN: remat-run %t/declaration.mlir --entry=other | FileCheck %s --check-prefix=UNREACHED
+// UNREACHED: @other from
+// UNREACHED: output 0: tensor<4xf32>
 // Ahead of time, the object leaves it for the linker.
 // RUN: remat-run %t/declaration.mlir --entry=use --emit-object=%t.declaration.o
 // RUN: llvm-nm %t.declaration.o | FileCheck %s --check-prefix=DECLARATION-OBJECT
@@ -52,7 +56,11 @@
 // RUN: llvm-nm %t.names.o | FileCheck %s --check-prefix=NAMES-OBJECT
 // RUN: FileCheck %s --input-file=%t.names.h --check-prefix=NAMES-HEADER
 // RUN: remat-run %t/names.mlir --entry=my-fn | FileCheck %s --check-prefix=NAMES-JIT
-// RUN: not remat-run %t/clash.mlir --entry=my_x2dfn 2>&1 | FileCheck %s --check-prefix=CLASH
+// Two entry points with one C-interface name cannot be in one object; a run
+// compiles only its entry, so either can be run.
+// RUN: not remat-run %t/clash.mlir --emit-object=%t.clash.o 2>&1 | FileCheck %s --check-prefix=CLASH
+// RUN: remat-run %t/clash.mlir --entry=my_x2dfn | FileCheck %s --check-prefix=CLASH-JIT
+// CLASH-JIT: @my_x2dfn from
 // NAMES-OBJECT-DAG: T _mlir_ciface_my_x2dfn
 // NAMES-OBJECT-DAG: T _mlir_ciface_1st_x2efn
 // NAMES-HEADER: // @my-fn(4xf32) -> (4xf32, 4xf32)
