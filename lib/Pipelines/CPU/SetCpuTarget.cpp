@@ -37,7 +37,9 @@ struct SetCpuTargetPass final
           cpu.empty() ? llvm::StringRef("host") : llvm::StringRef(cpu),
           cpuFeatures);
       if (!resolved) {
-        module.emitError("remat-cpu-target: ")
+        // At the module's location, without the module: mlir-opt would
+        // print all of it after an error about an option.
+        mlir::emitError(module.getLoc(), "remat-cpu-target: ")
             << llvm::toString(resolved.takeError());
         return signalPassFailure();
       }

@@ -45,7 +45,9 @@ struct GpuCheckTargetPass final
 
   void runOnOperation() override {
     if (!remat::ptxFeatureForChip(chip)) {
-      InFlightDiagnostic diag = getOperation().emitError()
+      // Option errors at the module's location, without the module, which
+      // mlir-opt would print after them.
+      InFlightDiagnostic diag = emitError(getOperation().getLoc())
                                 << "remat-lower-gpu: unsupported chip '" << chip
                                 << "'; expected one of ";
       llvm::interleaveComma(
@@ -53,7 +55,7 @@ struct GpuCheckTargetPass final
       signalPassFailure();
     }
     if (!llvm::is_contained({"isa", "bin", "fatbin"}, format)) {
-      getOperation().emitError()
+      emitError(getOperation().getLoc())
           << "remat-lower-gpu: unknown format '" << format
           << "'; expected isa (PTX), bin (cubin) or fatbin";
       signalPassFailure();

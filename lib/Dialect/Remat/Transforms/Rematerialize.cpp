@@ -482,17 +482,17 @@ LogicalResult RematerializePass::writeReports() {
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
     if (!file)
-      return getOperation().emitError("remat-rematerialize: cannot write "
-                                      "report '")
-             << path << "': " << error;
+      return emitOptionError(getOperation())
+             << "remat-rematerialize: cannot write report '" << path
+             << "': " << error;
     writer(reports, file->os());
     file->os().flush();
     if (file->os().has_error()) {
       std::error_code ec = file->os().error();
       file->os().clear_error();
-      return getOperation().emitError("remat-rematerialize: cannot write "
-                                      "report '")
-             << path << "': " << ec.message();
+      return emitOptionError(getOperation())
+             << "remat-rematerialize: cannot write report '" << path
+             << "': " << ec.message();
     }
     file->keep();
     return success();

@@ -5,6 +5,10 @@
 // RUN: remat-opt %s -verify-diagnostics -remat-rematerialize="budget=100% report=/dev/full"
 // RUN: remat-opt %s -verify-diagnostics -remat-rematerialize="budget=100% report-text=/dev/full"
 // RUN: remat-opt %s -verify-diagnostics -remat-rematerialize="budget=100% report-html=/dev/full"
+// An option's error, without the module after it:
+// RUN: not remat-opt %s -remat-rematerialize="budget=100% report=/dev/full" 2>&1 | FileCheck %s
+// CHECK: error: remat-rematerialize: cannot write report '/dev/full'
+// CHECK-NOT: see current operation
 
 // expected-error @+1 {{remat-rematerialize: cannot write report '/dev/full': No space left on device}}
 module {
