@@ -359,6 +359,8 @@ SolveResult remat::solveExact(const Problem &problem,
     adopt(result, std::move(*keepAll));
     result.feasible = true;
     result.optimal = true;
+    // The only plan of cost 0 unless some recomputation is free.
+    result.peakMinimized = !freeRecomputation;
     result.message = "optimal: keeping every value fits in the budget";
     return result;
   }
@@ -465,6 +467,7 @@ SolveResult remat::solveExact(const Problem &problem,
         },
         peakOptions);
     best = std::move(flattest.best);
+    result.peakMinimized = flattest.proven;
     result.message += "; peak minimized among the cheapest plans" +
                       std::string(flattest.proven ? "" : " (not proven)") +
                       ": " + describe(flattest.milp) + flattest.note;

@@ -158,6 +158,7 @@ BoundedSolve solveBounded(SolverKind kind, const Problem &problem,
       out.result.profile.peak <= peakOptions.budget && out.saved <= savedBudget;
   if (out.result.feasible) {
     out.result.optimal = inner.optimal;
+    out.result.peakMinimized = inner.peakMinimized;
     out.result.gap = inner.gap;
     out.result.lowerBound = inner.lowerBound;
     out.result.message = inner.message;

@@ -842,13 +842,22 @@ TEST(ExactSolverTest, PeakIsMinimizedAmongCheapestPlans) {
   EXPECT_DOUBLE_EQ(lexicographic.cost, 0.0);
   EXPECT_EQ(lexicographic.profile.peak, 430);
   EXPECT_EQ(lexicographic.plan.recomputeBefore[6], std::vector<NodeId>{1});
+  EXPECT_TRUE(lexicographic.peakMinimized) << lexicographic.message;
 
-  // Without the second phase, keeping everything is as cheap.
+  // Without the second phase, keeping everything is as cheap, and the peak
+  // is not said to be the smallest.
   SolverOptions costOnly = withBudget(620);
   costOnly.minimizePeakAfterCost = false;
   SolveResult first = solveExact(p, costOnly);
   EXPECT_DOUBLE_EQ(first.cost, 0.0);
   EXPECT_EQ(first.profile.peak, 620);
+  EXPECT_FALSE(first.peakMinimized);
+
+  // Keeping everything, the only plan of cost 0 when no recomputation is
+  // free, has the smallest peak of the cheapest plans.
+  SolveResult keepAll = solveExact(twoCandidates(), withBudget(700));
+  EXPECT_EQ(keepAll.plan.numRecomputations(), 0);
+  EXPECT_TRUE(keepAll.peakMinimized) << keepAll.message;
 
   // The peak is monotone in the budget.
   int64_t previousPeak = 0;

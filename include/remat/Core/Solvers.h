@@ -100,6 +100,11 @@ struct SolveResult {
   /// relative gap between `cost` and the best lower bound (0 when optimal).
   bool optimal = false;
   double gap = 0;
+  /// Exact solver: the plan is proven to have the smallest peak among the
+  /// cheapest plans within the budget (a lexicographic optimum: cost, then
+  /// peak). Between such plans the peak is monotone in the budget; a plan
+  /// whose second MILP stopped on the time limit promises no such thing.
+  bool peakMinimized = false;
   /// The best proven lower bound on the weighted added cost of any plan
   /// within the budget (the exact solver's, or the cover bound's); 0 when
   /// none was computed. `gap` is relative to it for the search solver.

@@ -130,6 +130,10 @@ static void writeOne(llvm::json::OStream &j, const FunctionReport &report) {
       j.attribute("optimal", result.optimal);
       j.attribute("gap", result.gap);
     }
+    // Whether the exact solver proved the plan's peak the smallest among
+    // the cheapest plans: what makes its peaks monotone in the budget.
+    if (result.solver == SolverKind::Exact)
+      j.attribute("peak_minimized", result.peakMinimized);
     // The weighted added cost no plan within the budget beats (0: none
     // computed).
     j.attribute("lower_bound", result.lowerBound);
