@@ -191,10 +191,11 @@ searchBeyond(const Problem &problem, const RematMilp &milp,
 
   bool solutionAdmissible = false;
   if (!search.milp.values.empty()) {
-    std::optional<ReplayedPlan> found =
-        replay(problem, milp.planForPoint(search.milp.values));
+    Plan plan = milp.planForPoint(search.milp.values);
+    std::optional<ReplayedPlan> found = replay(problem, plan);
     if (!found) {
-      search.note = "; internal error: the MILP's plan does not replay";
+      search.note = "; internal error: the MILP's plan does not replay (" +
+                    verifyPlan(problem, plan).error + ")";
     } else if (!admissible(*found)) {
       search.note = "; the MILP's plan exceeds a limit by the solver's "
                     "numerical tolerance";

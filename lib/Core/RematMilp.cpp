@@ -147,6 +147,21 @@ RematMilp::RematMilp(const Problem &problem)
   for (int stage = 0; stage < static_cast<int>(stages.size()); ++stage)
     buildStage(stage);
 
+  // side results: nothing runs between an op's results (verifyPlan places
+  // what a plan anchors at a side result's step after the op's last
+  // result), so no copy is made in the stage of a side result. Without
+  // this the model could read a value there that the replay reads only
+  // after the op, past a keep limit at the op's end.
+  for (NodeId id = 0; id < numNodes; ++id)
+    for (int stage = firstStage[id]; stage <= lastStage[id]; ++stage) {
+      Step step = stages[stage];
+      if (step >= numNodes || !problem.node(step).withPrevious)
+        continue;
+      for (int column : {rColumn(stage, id), lColumn(stage, id)})
+        if (column >= 0)
+          program.setColumnBounds(column, 0.0, 0.0);
+    }
+
   // keep: no copy made before the first stage after its keep limit is held
   // into it (reads after the limit need a copy made after it).
   for (NodeId id = 0; id < numNodes; ++id) {
@@ -482,6 +497,9 @@ RematMilp::pointForPlan(const Plan &plan, std::string *why) const {
        {&plan.recomputeBefore, &plan.reloadBefore, &plan.offloadAfter})
     if (!lists->empty() && lists->size() != static_cast<size_t>(numNodes) + 1)
       return fail("the plan is not sized for the problem");
+  // The plan as verifyPlan replays it: what is anchored at a side result's
+  // step runs after the op's last result.
+  Plan placed = placeAnchorsAfterSideResults(problem, plan);
 
   std::vector<double> values(static_cast<size_t>(program.numColumns()), 0.0);
   // Sets the binaries of `lists` (recomputations or reloads): column(stage,
@@ -506,12 +524,12 @@ RematMilp::pointForPlan(const Plan &plan, std::string *why) const {
     return std::nullopt;
   };
   if (std::optional<std::string> error =
-          setCopies(plan.recomputeBefore, &RematMilp::rColumn, "recomputed"))
+          setCopies(placed.recomputeBefore, &RematMilp::rColumn, "recomputed"))
     return fail(*error);
   if (std::optional<std::string> error =
-          setCopies(plan.reloadBefore, &RematMilp::lColumn, "reloaded"))
+          setCopies(placed.reloadBefore, &RematMilp::lColumn, "reloaded"))
     return fail(*error);
-  for (const std::vector<NodeId> &list : plan.offloadAfter)
+  for (const std::vector<NodeId> &list : placed.offloadAfter)
     for (NodeId id : list) {
       if (id < 0 || id >= numNodes || oColumn.empty() || oColumn[id] < 0)
         return fail("node " + std::to_string(id) +

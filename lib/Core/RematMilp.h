@@ -12,7 +12,10 @@
 // node t. Stage N is the return, a virtual node of
 // zero bytes that reads every output. Steps of resident nodes have no stage:
 // recomputing there is the same as recomputing at the next stage. Resident
-// nodes are constant memory, never variables.
+// nodes are constant memory, never variables. The stage of a side result
+// (Node::withPrevious) makes no copies (its R and L are fixed at 0):
+// verifyPlan runs what a plan anchors there after the op's last result
+// (placeAnchorsAfterSideResults), and pointForPlan reads a plan so placed.
 //
 // Variables (i < t throughout; all memory in units of `memoryUnit` bytes):
 //  R[t][i] in {0,1}  i is recomputed in stage t. R[t][t] = 1 is a constant.
