@@ -417,7 +417,7 @@ LogicalResult remat::lowerForGpu(ModuleOp module,
 /// instruction.
 static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 targetMachine(ModuleOp module, bool forJit) {
-  llvm::InitializeNativeTarget();
+  initializeNativeTargetOnce();
   llvm::InitializeNativeTargetAsmPrinter();
   std::optional<llvm::orc::JITTargetMachineBuilder> builder;
   if (module->hasAttr(LLVM::LLVMDialect::getTargetAttrName())) {

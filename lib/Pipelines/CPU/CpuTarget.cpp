@@ -34,7 +34,7 @@ namespace {
 std::unique_ptr<llvm::MCSubtargetInfo>
 createSubtarget(llvm::StringRef triple, llvm::StringRef cpu,
                 llvm::StringRef features) {
-  llvm::InitializeNativeTarget();
+  initializeNativeTargetOnce();
   std::string error;
   llvm::Triple parsed(triple);
   const llvm::Target *target =
@@ -156,7 +156,29 @@ CpuRegisterTile remat::getRegisterTile(CpuKernelFamily family) {
   llvm_unreachable("unknown kernel family");
 }
 
+/// The host's CPU, as LLVM reads it (getHostCpuTarget caches it).
+static CpuTarget computeHostCpuTarget();
+
+void remat::initializeNativeTargetOnce() {
+  // LLVM's target registration is not thread-safe: two threads registering
+  // the native target at once can link it to itself, and every later
+  // lookup then loops forever (func.func passes run in parallel, and each
+  // asked for the host's target: a hang seen in CI). Static initialization
+  // runs once, the other threads waiting for it.
+  static const bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    return true;
+  }();
+  (void)initialized;
+}
+
 CpuTarget remat::getHostCpuTarget() {
+  // The host does not change while the process runs.
+  static const CpuTarget host = computeHostCpuTarget();
+  return host;
+}
+
+static CpuTarget computeHostCpuTarget() {
   CpuTarget target;
   target.triple = llvm::sys::getProcessTriple();
   target.cpu = llvm::sys::getHostCPUName().str();

@@ -66,8 +66,14 @@ llvm::StringRef getFamilyName(CpuKernelFamily family);
 /// 6 x 1 (12 ymm) on AVX2, 2 x 1 (8 xmm) on the portable fallback.
 CpuRegisterTile getRegisterTile(CpuKernelFamily family);
 
-/// The host's CPU: LLVM's name for it and its features.
+/// The host's CPU: LLVM's name for it and its features (read once;
+/// thread-safe).
 CpuTarget getHostCpuTarget();
+
+/// llvm::InitializeNativeTarget, run once whichever thread asks first: LLVM's
+/// target registration is not thread-safe, and passes that look targets up
+/// run on several threads.
+void initializeNativeTargetOnce();
 
 /// Resolves `cpu=` and `cpu-features=` option values: `cpu` is "host" (or
 /// "native") or an LLVM CPU name of the host's architecture (x86-64,
