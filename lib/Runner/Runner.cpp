@@ -165,6 +165,7 @@ void remat::eraseFunctionsUnreachableFrom(ModuleOp module,
                                           ArrayRef<func::FuncOp> roots) {
   // A worklist over the functions reached so far (no recursion: call chains
   // may be deep).
+  SymbolTable symbols(module);
   llvm::SmallPtrSet<Operation *, 16> reached;
   SmallVector<func::FuncOp> worklist;
   for (func::FuncOp root : roots)
@@ -178,8 +179,8 @@ void remat::eraseFunctionsUnreachableFrom(ModuleOp module,
     if (!uses)
       return;
     for (const SymbolTable::SymbolUse &use : *uses) {
-      auto callee = module.lookupSymbol<func::FuncOp>(
-          use.getSymbolRef().getRootReference());
+      auto callee =
+          symbols.lookup<func::FuncOp>(use.getSymbolRef().getRootReference());
       if (callee && reached.insert(callee).second)
         worklist.push_back(callee);
     }

@@ -398,6 +398,9 @@ static int runMain(int argc, char **argv) {
         allSignatures.push_back(*sig);
       }
 
+  // What a run compiles: the entry, and for a gradient check its primal and
+  // the primal's f32 reference (with what they reach).
+  SmallVector<func::FuncOp> runRoots = {entryFunc};
   // The primal of a gradient function, when checking gradients.
   std::optional<FunctionSignature> primalSignature, referenceSignature;
   std::optional<ElementKind> sixteenBitKind;
@@ -420,6 +423,7 @@ static int runMain(int argc, char **argv) {
     if (failed(sig))
       fail("unsupported signature of @" + primal.getSymName());
     primalSignature = *sig;
+    runRoots.push_back(primal);
     wrt.assign(wrtAttr.asArrayRef().begin(), wrtAttr.asArrayRef().end());
     if (llvm::Error err =
             checkGradientSignatures(*primalSignature, *signature, wrt))
@@ -436,6 +440,7 @@ static int runMain(int argc, char **argv) {
       if (failed(refSig))
         fail("unsupported signature of @" + copy->getSymName());
       referenceSignature = *refSig;
+      runRoots.push_back(*copy);
     }
   }
   // Refuse tensors too large to allocate before compiling anything.
@@ -449,17 +454,8 @@ static int runMain(int argc, char **argv) {
 
   // A run compiles only what it calls; ahead of time, every public function
   // is compiled.
-  if (!aheadOfTime) {
-    SmallVector<func::FuncOp> roots = {entryFunc};
-    if (checkGradientsFlag) {
-      roots.push_back(
-          module->lookupSymbol<func::FuncOp>(primalSignature->name));
-      if (referenceSignature)
-        roots.push_back(
-            module->lookupSymbol<func::FuncOp>(referenceSignature->name));
-    }
-    eraseFunctionsUnreachableFrom(*module, roots);
-  }
+  if (!aheadOfTime)
+    eraseFunctionsUnreachableFrom(*module, runRoots);
 
   bool lowered = needsLowering(*module);
   if (lowered && onGpu) {

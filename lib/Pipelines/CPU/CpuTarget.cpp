@@ -156,9 +156,6 @@ CpuRegisterTile remat::getRegisterTile(CpuKernelFamily family) {
   llvm_unreachable("unknown kernel family");
 }
 
-/// The host's CPU, as LLVM reads it (getHostCpuTarget caches it).
-static CpuTarget computeHostCpuTarget();
-
 void remat::initializeNativeTargetOnce() {
   // LLVM's target registration is not thread-safe: two threads registering
   // the native target at once can link it to itself, and every later
@@ -172,12 +169,7 @@ void remat::initializeNativeTargetOnce() {
   (void)initialized;
 }
 
-CpuTarget remat::getHostCpuTarget() {
-  // The host does not change while the process runs.
-  static const CpuTarget host = computeHostCpuTarget();
-  return host;
-}
-
+/// The host's CPU, as LLVM reads it (getHostCpuTarget caches it).
 static CpuTarget computeHostCpuTarget() {
   CpuTarget target;
   target.triple = llvm::sys::getProcessTriple();
@@ -192,6 +184,12 @@ static CpuTarget computeHostCpuTarget() {
   if (sti && base)
     target.features = differingFeatures(*sti, *base);
   return target;
+}
+
+CpuTarget remat::getHostCpuTarget() {
+  // The host does not change while the process runs.
+  static const CpuTarget host = computeHostCpuTarget();
+  return host;
 }
 
 llvm::Expected<CpuTarget> remat::resolveCpuTarget(llvm::StringRef cpu,
