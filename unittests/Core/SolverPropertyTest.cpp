@@ -65,21 +65,28 @@ using namespace remat;
 
 namespace {
 
-/// Under AddressSanitizer a quarter of the DAGs: the sanitizer build looks
-/// for memory errors, which the first DAGs reach as well as the rest, and its
-/// solves run several times slower (200 s for all of them).
+/// Under AddressSanitizer every fourth DAG: the sanitizer build looks for
+/// memory errors, which a quarter of the DAGs reach as well as all of them,
+/// and its solves run several times slower (200 s for all of them). A
+/// stride, not a prefix, so the DAGs where the search is known to beat the
+/// greedy (the first is seed 335 of 1,000) stay in, and the checks that the
+/// properties were not tested vacuously still hold.
+#ifndef REMAT_PROPERTY_DAG_STRIDE
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define REMAT_PROPERTY_DAG_DIVISOR 4
+#define REMAT_PROPERTY_DAG_STRIDE 4
 #endif
 #endif
-#ifndef REMAT_PROPERTY_DAG_DIVISOR
-#define REMAT_PROPERTY_DAG_DIVISOR 1
 #endif
+#ifndef REMAT_PROPERTY_DAG_STRIDE
+#define REMAT_PROPERTY_DAG_STRIDE 1
+#endif
+constexpr uint64_t kDagStride = REMAT_PROPERTY_DAG_STRIDE;
 
-/// Random DAGs for the exact solver (no offloading), and for the greedy.
-constexpr uint64_t kExactDags = 1000 / REMAT_PROPERTY_DAG_DIVISOR;
-constexpr uint64_t kOffloadingDags = 600 / REMAT_PROPERTY_DAG_DIVISOR;
+/// Random DAGs for the exact solver (no offloading), and for the greedy:
+/// the seeds below these, every kDagStride-th.
+constexpr uint64_t kExactDags = 1000;
+constexpr uint64_t kOffloadingDags = 600;
 /// Every how many offloading DAGs the exact solver is checked too.
 constexpr uint64_t kExactOffloadingEvery = 3;
 
@@ -315,7 +322,7 @@ int64_t checkSearchWithOffloading(const Problem &p,
 
 TEST(SolverPropertyTest, GreedyWithOffloadingOnRandomDags) {
   int64_t searchCheaper = 0, exactCheaper = 0;
-  for (uint64_t seed = 0; seed < kOffloadingDags; ++seed) {
+  for (uint64_t seed = 0; seed < kOffloadingDags; seed += kDagStride) {
     SCOPED_TRACE("offloading seed " + std::to_string(seed));
     Problem p = randomProblem(seed, /*maxSize=*/14, /*offloading=*/true);
     ASSERT_FALSE(p.check().has_value()) << *p.check();
@@ -513,7 +520,7 @@ void checkExactAndGreedy(uint64_t seed, Tally &tally) {
 
 TEST(SolverPropertyTest, ExactAndGreedyOnRandomDags) {
   Tally tally;
-  for (uint64_t seed = 0; seed < kExactDags; ++seed) {
+  for (uint64_t seed = 0; seed < kExactDags; seed += kDagStride) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     checkExactAndGreedy(seed, tally);
     if (HasFailure())
@@ -523,7 +530,7 @@ TEST(SolverPropertyTest, ExactAndGreedyOnRandomDags) {
   // and proven, the solvers are compared often, and the greedy is
   // sometimes beaten.
   EXPECT_GT(tally.provenOptimal, tally.exactSolves / 2);
-  EXPECT_GT(tally.comparisons, static_cast<int64_t>(kExactDags));
+  EXPECT_GT(tally.comparisons, static_cast<int64_t>(kExactDags / kDagStride));
   EXPECT_GT(tally.greedyDearer, 0);
   EXPECT_GT(tally.boundProvedInfeasible, 0);
   EXPECT_GT(tally.searchBeatsGreedy, 0);
