@@ -294,11 +294,20 @@ void GraphBuilder::addComputeNode(Operation *op) {
   bool split = hasSideResults(op) && op->getNumResults() > 1;
   unsigned held = split ? 1 : op->getNumResults();
   int64_t bytes = 0, sideBytes = 0, hostBytes = 0;
+  // Host bytes live with the result that holds them: the held results' on
+  // this node, each side result's on its own node below (an offloading
+  // scan's stack lives until the reverse scan reads it, long after the
+  // carry).
+  auto hostBytesOf = [&](Value result) -> int64_t {
+    return isHostTensorType(result.getType())
+               ? target.getMemoryBytes(result.getType())
+               : 0;
+  };
   for (OpResult result : op->getResults()) {
     (result.getResultNumber() < held ? bytes : sideBytes) +=
         deviceBytes(result);
-    if (isHostTensorType(result.getType()))
-      hostBytes += target.getMemoryBytes(result.getType());
+    if (result.getResultNumber() < held)
+      hostBytes += hostBytesOf(result);
   }
   node.bytes = bytes;
   node.hostBytes = hostBytes;
@@ -348,6 +357,7 @@ void GraphBuilder::addComputeNode(Operation *op) {
     side.name = op->getName().getStringRef().str() + " result " +
                 std::to_string(result.getResultNumber());
     side.bytes = deviceBytes(result);
+    side.hostBytes = hostBytesOf(result);
     side.recomputable = false;
     side.withPrevious = true;
     side.inputs.push_back(id);
