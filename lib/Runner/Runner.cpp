@@ -26,7 +26,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace remat;
@@ -428,7 +427,7 @@ targetMachine(ModuleOp module, bool forJit) {
       if (!lacking.empty())
         return llvm::createStringError(
             "the module is compiled for cpu '" + target.cpu +
-            "', which this host (" + llvm::sys::getHostCPUName().str() +
+            "', which this host (" + getHostCpuTarget().cpu +
             ") cannot run: it lacks " + llvm::join(lacking, ", ") +
             ". Compile it with cpu=host to run it here, or write an object "
             "for that CPU with --emit-object");
