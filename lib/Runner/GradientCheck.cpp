@@ -311,6 +311,37 @@ std::string general(double value) {
   return buffer;
 }
 
+/// Whether central differences fail to converge: extrapolated from the
+/// steps h and h/2 (`fd`) and again from h/2 and h/4 (`fd2`), a smooth loss
+/// gives the same estimate, to within the tolerance on `scale` and the
+/// extrapolations' rounding `noise`; a loss that is not smooth on the scale
+/// of the step (a batch norm over two samples, whose output turns sharply
+/// where their difference nears sqrt(eps)) gives another, and the
+/// differences say nothing about the gradient. Differences that drift by
+/// less than half the gradient's `mismatch` still convict it.
+static bool diverges(double fd, double fd2, double tol, double scale,
+                     double noise, double mismatch) {
+  double apart = std::fabs(fd - fd2);
+  return apart >
+             tol * std::max({scale, std::fabs(fd), std::fabs(fd2)}) + noise &&
+         apart > 0.5 * mismatch;
+}
+
+/// The verdict when they do not converge, `where` (" in direction 2 of 4",
+/// " at element 7 of 16") from steps `epsilon`, `epsilon`/2 and
+/// `epsilon`/4.
+static std::string divergenceFailure(const std::string &where, double epsilon,
+                                     double fd, double fd2, double gradient) {
+  return "finite differences cannot resolve the gradient" + where +
+         ": they do not converge (extrapolated from steps " + general(epsilon) +
+         " and " + general(epsilon / 2) + " they give " + general(fd) +
+         " per unit step, from " + general(epsilon / 2) + " and " +
+         general(epsilon / 4) + " " + general(fd2) + "; the gradient " +
+         general(gradient) +
+         "): the loss is not smooth on the scale of the step; take a "
+         "smaller --fd-epsilon";
+}
+
 /// Where the primal (or its f32 reference) is evaluated: its tensors, the
 /// one being perturbed, and the scalars.
 struct Evaluator {
@@ -630,35 +661,18 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
             scale = rScale * step;
             noise = rNoise * step;
           } else {
-            // Still off. Do the differences converge at all? Extrapolated
-            // again from h/2 and h/4, a smooth loss gives the same
-            // estimate (a wrong gradient then fails against it); a loss
-            // that is not smooth on the scale of the step (a batch norm
-            // over two samples, whose output turns sharply where their
-            // difference nears sqrt(eps)) gives another, and the
-            // differences say nothing about the gradient.
+            // Still off. Do the differences converge at all? (A wrong
+            // gradient fails against differences that do.)
             auto quarter = probeDirection(options.epsilon / 4, where);
             if (!quarter)
               return quarter.takeError();
             if (quarter->failure.empty()) {
               double fd2 = richardson(half->fd(), quarter->fd());
-              double apart = std::fabs(fd - fd2);
-              double limit =
-                  tol * std::max({gNorm, std::fabs(fd), std::fabs(fd2)}) +
-                  rNoise +
-                  richardsonNoise(half->noisePerStep(),
-                                  quarter->noisePerStep());
-              if (apart > limit && apart > 0.5 * rMismatch) {
-                directionalFailure =
-                    "finite differences cannot resolve the gradient" + where +
-                    ": they do not converge (extrapolated from steps " +
-                    general(options.epsilon) + " and " +
-                    general(options.epsilon / 2) + " they give " + general(fd) +
-                    " per unit step, from " + general(options.epsilon / 2) +
-                    " and " + general(options.epsilon / 4) + " " +
-                    general(fd2) + "; the gradient " + general(predicted) +
-                    "): the loss is not smooth on the scale of the step; take "
-                    "a smaller --fd-epsilon";
+              double noise2 = richardsonNoise(half->noisePerStep(),
+                                              quarter->noisePerStep());
+              if (diverges(fd, fd2, tol, gNorm, rNoise + noise2, rMismatch)) {
+                directionalFailure = divergenceFailure(where, options.epsilon,
+                                                       fd, fd2, predicted);
                 break;
               }
             }
@@ -759,7 +773,7 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
       return probe;
     };
     double worstElementwise = 0;
-    std::string elementwiseFailure, elementwiseWorst;
+    std::string elementwiseFailure, elementwiseWorst, elementwiseUnresolved;
     for (unsigned s = 0; s < options.coordinates && elementwiseFailure.empty();
          ++s) {
       int64_t c =
@@ -788,13 +802,70 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
         auto half = probeCoordinate(c, options.epsilon / 2, where);
         if (!half)
           return half.takeError();
+        std::optional<CoordinateProbe> halfProbe;
         if (half->failure.empty()) {
-          double estimate = richardson(fd, half->fd);
-          double rError =
-              errorOf(estimate, richardsonNoise(probe->noise, half->noise));
+          halfProbe = *half;
+          double rError = errorOf(richardson(fd, half->fd),
+                                  richardsonNoise(probe->noise, half->noise));
           if (rError <= tol) {
             extrapolated = true;
             error = rError;
+          }
+        }
+        if (!(error <= tol)) {
+          // Still off: is it the loss's rounding? Measured as for the
+          // directions above, at steps a thousand times smaller, in units
+          // of the loss. One coordinate moves the loss by little (it is
+          // judged against the gradient's RMS, not its norm), so this
+          // shows here when the directions pass.
+          double rounding = 0;
+          for (int k = 1; k <= 4; ++k) {
+            auto tiny = probeCoordinate(c, options.epsilon * 1e-3 * k, where);
+            if (!tiny)
+              return tiny.takeError();
+            if (tiny->failure.empty())
+              rounding = std::max(rounding,
+                                  std::fabs(tiny->fd - analytic) * tiny->step);
+          }
+          rounding *= 3;
+          double noise = std::max(probe->noise, rounding / probe->step);
+          error = errorOf(fd, noise);
+          double change = std::max({std::fabs(fd), std::fabs(analytic), gRms});
+          if (error <= tol && noise > tol * change) {
+            // Within the rounding, which is above what a wrong gradient
+            // would change: not a verdict on the gradient, and the other
+            // coordinates still can convict it.
+            if (elementwiseUnresolved.empty())
+              elementwiseUnresolved =
+                  "finite differences cannot resolve the gradient" + where +
+                  ": the loss's rounding " + general(noise * probe->step) +
+                  " is more than tol " + general(tol) + " times the change " +
+                  general(change * probe->step) +
+                  " it is measured by; take a larger --fd-epsilon";
+            continue;
+          }
+          if (!(error <= tol) && halfProbe) {
+            // Do the differences converge at all, as for the directions?
+            auto quarter = probeCoordinate(c, options.epsilon / 4, where);
+            if (!quarter)
+              return quarter.takeError();
+            if (quarter->failure.empty()) {
+              double estimate = richardson(fd, halfProbe->fd);
+              double estimate2 = richardson(halfProbe->fd, quarter->fd);
+              auto noiseAt = [&](const CoordinateProbe &p) {
+                return std::max(p.noise, rounding / p.step);
+              };
+              double noise2 =
+                  richardsonNoise(noiseAt(*probe), noiseAt(*halfProbe)) +
+                  richardsonNoise(noiseAt(*halfProbe), noiseAt(*quarter));
+              if (diverges(estimate, estimate2, tol, gRms + options.atol,
+                           noise2, std::fabs(estimate - analytic))) {
+                if (elementwiseUnresolved.empty())
+                  elementwiseUnresolved = divergenceFailure(
+                      where, options.epsilon, estimate, estimate2, analytic);
+                continue;
+              }
+            }
           }
         }
       }
@@ -812,6 +883,8 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
         std::max(overall.maxElementwiseError, worstElementwise);
     if (elementwiseFailure.empty())
       elementwiseFailure = elementwiseWorst;
+    if (elementwiseFailure.empty())
+      elementwiseFailure = elementwiseUnresolved;
     if (!elementwiseFailure.empty()) {
       failWith(elementwiseFailure);
       continue;
