@@ -74,6 +74,15 @@ if config.remat_sanitizers:
     config.available_features.add("sanitizers")
 config.substitutions.append(
     ("%difftest_graphs", "5" if config.remat_sanitizers else "25"))
+# remat-run's JIT compiles at LLVM's -O0 in the sanitizer build: LLVM's
+# optimizer and code generator are not instrumented there (libLLVM is
+# Debian's), and at -O3 they were most of the suite's time under ASan's
+# allocator; the normal build's suite runs what users run, at -O3.
+# --param remat_run_options=... sets REMAT_RUN_OPTIONS for every remat-run.
+_run_options = lit_config.params.get(
+    "remat_run_options", "--opt-level=0" if config.remat_sanitizers else "")
+if _run_options:
+    config.environment["REMAT_RUN_OPTIONS"] = _run_options
 
 # ONNX import (remat-translate), built when libonnx-dev was found.
 if config.remat_have_onnx:

@@ -411,12 +411,26 @@ LogicalResult remat::lowerForGpu(ModuleOp module,
 // Target machine
 //===----------------------------------------------------------------------===//
 
+/// LLVM's code generation level for -O`optLevel` (0 to 3).
+static llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
 /// The target machine for `module`: the CPU remat-lower-cpu compiled it for
 /// (its llvm.target), else the host's. For the JIT, fails when the host
 /// lacks a feature that CPU has: the code could die of an illegal
-/// instruction.
+/// instruction. Code generation runs at -O`optLevel`.
 static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-targetMachine(ModuleOp module, bool forJit) {
+targetMachine(ModuleOp module, bool forJit, unsigned optLevel) {
   initializeNativeTargetOnce();
   llvm::InitializeNativeTargetAsmPrinter();
   std::optional<llvm::orc::JITTargetMachineBuilder> builder;
@@ -441,7 +455,7 @@ targetMachine(ModuleOp module, bool forJit) {
       return host.takeError();
     builder.emplace(std::move(*host));
   }
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->setCodeGenOptLevel(codeGenOptLevel(optLevel));
   // Position-independent code: objects link into PIE executables and shared
   // libraries alike.
   builder->setRelocationModel(llvm::Reloc::PIC_);
@@ -494,7 +508,7 @@ static LogicalResult checkDeclarationsResolve(ModuleOp module) {
 }
 
 llvm::Expected<std::unique_ptr<CompiledModule>>
-CompiledModule::compile(ModuleOp module) {
+CompiledModule::compile(ModuleOp module, unsigned optLevel) {
   if (failed(checkReservedNames(module)))
     return llvm::createStringError(
         "the module defines functions under the names of library functions "
@@ -503,13 +517,16 @@ CompiledModule::compile(ModuleOp module) {
     return llvm::createStringError(
         "the module calls functions it does not define (see the errors "
         "above)");
-  auto tm = targetMachine(module, /*forJit=*/true);
+  if (optLevel > 3)
+    return llvm::createStringError("optimization level %u is not 0 to 3",
+                                   optLevel);
+  auto tm = targetMachine(module, /*forJit=*/true, optLevel);
   if (!tm)
     return tm.takeError();
-  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  auto transformer = makeOptimizingTransformer(optLevel, 0, tm->get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.jitCodeGenOptLevel = codeGenOptLevel(optLevel);
   auto engine = ExecutionEngine::create(module, options, std::move(*tm));
   if (!engine)
     return engine.takeError();
@@ -672,12 +689,16 @@ llvm::Error CompiledModule::invokeOnDevice(const FunctionSignature &signature,
 // Ahead of time
 //===----------------------------------------------------------------------===//
 
-llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
+llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path,
+                                  unsigned optLevel) {
   if (failed(checkReservedNames(module)))
     return llvm::createStringError(
         "the module defines functions under the names of library functions "
         "(see the errors above)");
-  auto tm = targetMachine(module, /*forJit=*/false);
+  if (optLevel > 3)
+    return llvm::createStringError("optimization level %u is not 0 to 3",
+                                   optLevel);
+  auto tm = targetMachine(module, /*forJit=*/false, optLevel);
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext context;
@@ -687,7 +708,7 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
     return llvm::createStringError("cannot translate the module to LLVM IR");
   ExecutionEngine::setupTargetTripleAndDataLayout(llvmModule.get(), tm->get());
   if (llvm::Error error =
-          makeOptimizingTransformer(3, 0, tm->get())(llvmModule.get()))
+          makeOptimizingTransformer(optLevel, 0, tm->get())(llvmModule.get()))
     return error;
   // A ToolOutputFile removes the file unless kept: no partial object is
   // left behind when writing fails.
@@ -725,13 +746,14 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path) {
   return llvm::Error::success();
 }
 
-llvm::Error remat::emitSharedLibrary(ModuleOp module, llvm::StringRef path) {
+llvm::Error remat::emitSharedLibrary(ModuleOp module, llvm::StringRef path,
+                                     unsigned optLevel) {
   llvm::SmallString<128> object;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("remat", "o", object))
     return llvm::createStringError(ec, "cannot create a temporary file");
   llvm::FileRemover removeObject(object);
-  if (llvm::Error error = emitObjectFile(module, object))
+  if (llvm::Error error = emitObjectFile(module, object, optLevel))
     return error;
   llvm::ErrorOr<std::string> driver = llvm::sys::findProgramByName("clang-22");
   for (const char *name : {"clang", "cc"})

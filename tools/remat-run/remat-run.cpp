@@ -96,6 +96,11 @@ static cl::opt<std::string> cpuFeatures(
     "cpu-features", cl::cat(runOptions),
     cl::desc("LLVM features to add (+name) or remove (-name) on top of the "
              "CPU's, comma-separated, e.g. -avx512f (default: none)"));
+static cl::opt<unsigned> optLevel(
+    "opt-level", cl::cat(runOptions),
+    cl::desc("LLVM's optimization level for the compiled code, 0 to 3: lower "
+             "levels compile faster and the code runs slower (default: 3)"),
+    cl::init(3));
 static cl::opt<std::string>
     emitObject("emit-object", cl::cat(runOptions),
                cl::desc("Write an object file instead of running (default: "
@@ -200,6 +205,9 @@ void checkOptions() {
       !(std::isfinite(checkMemory.getValue()) && checkMemory >= 0))
     fail("--check-memory=" + formatNumber(checkMemory) +
          " is not a tolerance: expected a fraction >= 0 (e.g. 0.05)");
+  if (optLevel > 3)
+    fail("--opt-level=" + llvm::Twine(optLevel.getValue()) +
+         " is not an optimization level: expected 0, 1, 2 or 3");
   if (repeat > kMaxRepeat)
     fail("--repeat=" + llvm::Twine(repeat.getValue()) + " is more than " +
          llvm::Twine(kMaxRepeat) + " runs");
@@ -328,8 +336,14 @@ void printOutput(size_t index, const HostTensor &tensor) {
 static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(runOptions);
+  // Options in REMAT_RUN_OPTIONS come before the command line's (a test
+  // suite can set --opt-level for every run, a command can still override it).
   cl::ParseCommandLineOptions(argc, argv,
-                              "remat-run: run a compiled function\n");
+                              "remat-run: run a compiled function\n\n"
+                              "Options are also read from the environment "
+                              "variable REMAT_RUN_OPTIONS, before the "
+                              "command line's.\n",
+                              nullptr, nullptr, "REMAT_RUN_OPTIONS");
   checkOptions();
   bool aheadOfTime =
       !emitObject.empty() || !emitHeader.empty() || !emitShared.empty();
@@ -480,17 +494,17 @@ static int runMain(int argc, char **argv) {
       os << emitCHeader(allSignatures, inputFile);
     });
   if (!emitObject.empty()) {
-    if (llvm::Error err = emitObjectFile(*module, emitObject))
+    if (llvm::Error err = emitObjectFile(*module, emitObject, optLevel))
       fail(llvm::toString(std::move(err)));
   }
   if (!emitShared.empty()) {
-    if (llvm::Error err = emitSharedLibrary(*module, emitShared))
+    if (llvm::Error err = emitSharedLibrary(*module, emitShared, optLevel))
       fail(llvm::toString(std::move(err)));
   }
   if (aheadOfTime)
     return 0;
 
-  auto compiled = CompiledModule::compile(*module);
+  auto compiled = CompiledModule::compile(*module, optLevel);
   if (!compiled)
     fail("JIT compilation failed: " + llvm::toString(compiled.takeError()));
 

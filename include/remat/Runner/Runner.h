@@ -105,7 +105,8 @@ llvm::LogicalResult lowerForGpu(mlir::ModuleOp module,
 /// A JIT-compiled module.
 class CompiledModule {
 public:
-  /// Compiles an LLVM-dialect module for the host CPU at -O3. The machine
+  /// Compiles an LLVM-dialect module for the host CPU at LLVM's -O`optLevel`
+  /// (0 to 3; lower levels compile faster and run slower). The machine
   /// code is generated here, not lazily on the first call, so that calls
   /// (and their timings) do not include compilation. Emits an error on each
   /// function and fails for functions the module calls but only declares
@@ -113,7 +114,7 @@ public:
   /// and for functions it defines under the name of a library function
   /// compiled code calls (lowerForCpu renames those).
   static llvm::Expected<std::unique_ptr<CompiledModule>>
-  compile(mlir::ModuleOp module);
+  compile(mlir::ModuleOp module, unsigned optLevel = 3);
   ~CompiledModule();
 
   /// Calls `_mlir_ciface_<name>`. `tensors` and `scalars` are the tensor and
@@ -146,17 +147,20 @@ private:
   std::unique_ptr<mlir::ExecutionEngine> engine;
 };
 
-/// Writes an object file for the host CPU (optimized at -O3); fails, and
+/// Writes an object file for the host CPU (optimized at -O`optLevel`, 0 to
+/// 3); fails, and
 /// leaves no partial file, when it cannot be written (a full disk), or
 /// with an error on the function, when the module defines one under the
 /// name of a library function compiled code calls.
-llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path);
+llvm::Error emitObjectFile(mlir::ModuleOp module, llvm::StringRef path,
+                           unsigned optLevel = 3);
 
 /// Writes a shared library: the object file, linked with the system C
 /// compiler driver (clang-22, clang or cc on PATH). The runtime's symbols
 /// (libRematRuntime, libmlir_c_runner_utils) stay undefined: they resolve
 /// in the process that loads it.
-llvm::Error emitSharedLibrary(mlir::ModuleOp module, llvm::StringRef path);
+llvm::Error emitSharedLibrary(mlir::ModuleOp module, llvm::StringRef path,
+                              unsigned optLevel = 3);
 
 /// A C++ header declaring the entry points of `signatures` (named by
 /// cInterfaceName) with StridedMemRefType (mlir/ExecutionEngine/

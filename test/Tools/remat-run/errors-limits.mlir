@@ -36,13 +36,17 @@
 // SHAPE: remat-run: --check-gradients: @shape_grad returns tensor<2xf32> as the gradient of argument 0, of type tensor<4xf32>
 
 // Options: an explicit --check-memory must be a finite fraction >= 0 (only
-// the default, -1, means no check); --repeat stops at a million. The
+// the default, -1, means no check); --opt-level is LLVM's 0 to 3, also
+// when it comes from REMAT_RUN_OPTIONS; --repeat stops at a million. The
 // gradient check's options are bounded so that it checks something and a
 // wrong gradient cannot pass: 1 to 10000 directions (0 checked nothing), 0
 // to 10000 coordinates, a step in (0, 0.1] (1e308 stepped out of any
 // linear range), a tolerance in (0, 0.5] and a floor in [0, 1e-3].
 // RUN: not remat-run %s --entry=loss --check-memory=-1 2>&1 | FileCheck %s --check-prefix=MEMNEG
 // RUN: not remat-run %s --entry=loss --check-memory=nan 2>&1 | FileCheck %s --check-prefix=MEMNAN
+// RUN: not remat-run %s --entry=loss --opt-level=4 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: env REMAT_RUN_OPTIONS=--opt-level=4 not remat-run %s --entry=loss 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: env REMAT_RUN_OPTIONS=--opt-level=x not remat-run %s --entry=loss 2>&1 | FileCheck %s --check-prefix=OPT-X
 // RUN: not remat-run %s --entry=loss --repeat=4294967295 2>&1 | FileCheck %s --check-prefix=REPEAT
 // RUN: not remat-run %s --entry=loss --fd-samples=4294967295 2>&1 | FileCheck %s --check-prefix=SAMPLES
 // RUN: not remat-run %s --entry=loss --fd-samples=0 2>&1 | FileCheck %s --check-prefix=SAMPLES0
@@ -57,6 +61,8 @@
 // RUN: not remat-run %s --entry=loss --fd-atol=-1e-9 2>&1 | FileCheck %s --check-prefix=ATOLNEG
 // MEMNEG: remat-run: --check-memory=-1 is not a tolerance: expected a fraction >= 0 (e.g. 0.05)
 // MEMNAN: remat-run: --check-memory=nan is not a tolerance: expected a fraction >= 0 (e.g. 0.05)
+// OPT: remat-run: --opt-level=4 is not an optimization level: expected 0, 1, 2 or 3{{$}}
+// OPT-X: remat-run{{.*}}: for the --opt-level option: 'x' value invalid for uint argument!
 // REPEAT: remat-run: --repeat=4294967295 is more than 1000000 runs
 // SAMPLES: remat-run: --fd-samples=4294967295 is not a number of directions: expected 1 to 10000{{$}}
 // SAMPLES0: remat-run: --fd-samples=0 is not a number of directions: expected 1 to 10000{{$}}
