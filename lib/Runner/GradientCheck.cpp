@@ -342,6 +342,16 @@ static std::string divergenceFailure(const std::string &where, double epsilon,
          "smaller --fd-epsilon";
 }
 
+/// The verdict when the loss's rounding `noise` (in units of the loss) is
+/// more than `tol` times the `change` it measures, `where`.
+static std::string roundingFailure(const std::string &where, double noise,
+                                   double tol, double change) {
+  return "finite differences cannot resolve the gradient" + where +
+         ": the loss's rounding " + general(noise) + " is more than tol " +
+         general(tol) + " times the change " + general(change) +
+         " it is measured by; take a larger --fd-epsilon";
+}
+
 /// Where the primal (or its f32 reference) is evaluated: its tensors, the
 /// one being perturbed, and the scalars.
 struct Evaluator {
@@ -718,11 +728,7 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
       } else if (mismatch != 0 && noise > tol * scale) {
         // Passing here would say nothing: the loss's rounding is above
         // what a wrong gradient would change.
-        directionalFailure =
-            "finite differences cannot resolve the gradient" + where +
-            ": the loss's rounding " + general(noise) + " is more than tol " +
-            general(tol) + " times the change " + general(scale) +
-            " it is measured by; take a larger --fd-epsilon";
+        directionalFailure = roundingFailure(where, noise, tol, scale);
       }
     }
     overall.maxDirectionalError =
@@ -802,9 +808,7 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
         auto half = probeCoordinate(c, options.epsilon / 2, where);
         if (!half)
           return half.takeError();
-        std::optional<CoordinateProbe> halfProbe;
         if (half->failure.empty()) {
-          halfProbe = *half;
           double rError = errorOf(richardson(fd, half->fd),
                                   richardsonNoise(probe->noise, half->noise));
           if (rError <= tol) {
@@ -836,28 +840,24 @@ llvm::Expected<GradientCheckResult> remat::checkGradients(
             // would change: not a verdict on the gradient, and the other
             // coordinates still can convict it.
             if (elementwiseUnresolved.empty())
-              elementwiseUnresolved =
-                  "finite differences cannot resolve the gradient" + where +
-                  ": the loss's rounding " + general(noise * probe->step) +
-                  " is more than tol " + general(tol) + " times the change " +
-                  general(change * probe->step) +
-                  " it is measured by; take a larger --fd-epsilon";
+              elementwiseUnresolved = roundingFailure(
+                  where, noise * probe->step, tol, change * probe->step);
             continue;
           }
-          if (!(error <= tol) && halfProbe) {
+          if (!(error <= tol) && half->failure.empty()) {
             // Do the differences converge at all, as for the directions?
             auto quarter = probeCoordinate(c, options.epsilon / 4, where);
             if (!quarter)
               return quarter.takeError();
             if (quarter->failure.empty()) {
-              double estimate = richardson(fd, halfProbe->fd);
-              double estimate2 = richardson(halfProbe->fd, quarter->fd);
+              double estimate = richardson(fd, half->fd);
+              double estimate2 = richardson(half->fd, quarter->fd);
               auto noiseAt = [&](const CoordinateProbe &p) {
                 return std::max(p.noise, rounding / p.step);
               };
               double noise2 =
-                  richardsonNoise(noiseAt(*probe), noiseAt(*halfProbe)) +
-                  richardsonNoise(noiseAt(*halfProbe), noiseAt(*quarter));
+                  richardsonNoise(noiseAt(*probe), noiseAt(*half)) +
+                  richardsonNoise(noiseAt(*half), noiseAt(*quarter));
               if (diverges(estimate, estimate2, tol, gRms + options.atol,
                            noise2, std::fabs(estimate - analytic))) {
                 if (elementwiseUnresolved.empty())

@@ -18,6 +18,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CodeGen.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -411,26 +412,18 @@ LogicalResult remat::lowerForGpu(ModuleOp module,
 // Target machine
 //===----------------------------------------------------------------------===//
 
-/// LLVM's code generation level for -O`optLevel` (0 to 3).
-static llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
-  switch (optLevel) {
-  case 0:
-    return llvm::CodeGenOptLevel::None;
-  case 1:
-    return llvm::CodeGenOptLevel::Less;
-  case 2:
-    return llvm::CodeGenOptLevel::Default;
-  default:
-    return llvm::CodeGenOptLevel::Aggressive;
-  }
-}
-
 /// The target machine for `module`: the CPU remat-lower-cpu compiled it for
 /// (its llvm.target), else the host's. For the JIT, fails when the host
 /// lacks a feature that CPU has: the code could die of an illegal
-/// instruction. Code generation runs at -O`optLevel`.
+/// instruction. Code generation runs at -O`optLevel`; fails unless that is
+/// 0 to 3.
 static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 targetMachine(ModuleOp module, bool forJit, unsigned optLevel) {
+  std::optional<llvm::CodeGenOptLevel> level =
+      llvm::CodeGenOpt::getLevel(static_cast<int>(std::min(optLevel, 4u)));
+  if (!level)
+    return llvm::createStringError("optimization level %u is not 0 to 3",
+                                   optLevel);
   initializeNativeTargetOnce();
   llvm::InitializeNativeTargetAsmPrinter();
   std::optional<llvm::orc::JITTargetMachineBuilder> builder;
@@ -455,7 +448,7 @@ targetMachine(ModuleOp module, bool forJit, unsigned optLevel) {
       return host.takeError();
     builder.emplace(std::move(*host));
   }
-  builder->setCodeGenOptLevel(codeGenOptLevel(optLevel));
+  builder->setCodeGenOptLevel(*level);
   // Position-independent code: objects link into PIE executables and shared
   // libraries alike.
   builder->setRelocationModel(llvm::Reloc::PIC_);
@@ -517,16 +510,13 @@ CompiledModule::compile(ModuleOp module, unsigned optLevel) {
     return llvm::createStringError(
         "the module calls functions it does not define (see the errors "
         "above)");
-  if (optLevel > 3)
-    return llvm::createStringError("optimization level %u is not 0 to 3",
-                                   optLevel);
   auto tm = targetMachine(module, /*forJit=*/true, optLevel);
   if (!tm)
     return tm.takeError();
   auto transformer = makeOptimizingTransformer(optLevel, 0, tm->get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
-  options.jitCodeGenOptLevel = codeGenOptLevel(optLevel);
+  options.jitCodeGenOptLevel = (*tm)->getOptLevel();
   auto engine = ExecutionEngine::create(module, options, std::move(*tm));
   if (!engine)
     return engine.takeError();
@@ -695,9 +685,6 @@ llvm::Error remat::emitObjectFile(ModuleOp module, llvm::StringRef path,
     return llvm::createStringError(
         "the module defines functions under the names of library functions "
         "(see the errors above)");
-  if (optLevel > 3)
-    return llvm::createStringError("optimization level %u is not 0 to 3",
-                                   optLevel);
   auto tm = targetMachine(module, /*forJit=*/false, optLevel);
   if (!tm)
     return tm.takeError();
