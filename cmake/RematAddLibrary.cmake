@@ -5,8 +5,8 @@
 # install rules belong to MLIR's own export set), exported as Remat::<name>.
 # MLIR libraries link libMLIR.so; the Core and Runtime layers link nothing of
 # MLIR at all.
-# The MLIR headers most of our MLIR libraries include, precompiled for each
-# (REMAT_PRECOMPILE_HEADERS).
+# The MLIR headers most of our MLIR code includes, precompiled once
+# (REMAT_PRECOMPILE_HEADERS, remat_use_mlir_pch).
 set(REMAT_PCH_HEADERS
   <mlir/IR/Builders.h>
   <mlir/IR/BuiltinOps.h>
@@ -34,6 +34,36 @@ set(REMAT_PCH_HEADERS
   <llvm/ADT/SmallVector.h>
   <llvm/Support/raw_ostream.h>)
 
+# remat_use_mlir_pch(target)
+#
+# Most of a pass's compile time is parsing the MLIR headers above (a
+# 200-line pass took 14 of its 16 s in -fsyntax-only): with
+# REMAT_PRECOMPILE_HEADERS, every target that includes MLIR (our MLIR
+# libraries, the tools, the unit tests and the fuzzers) reuses one
+# precompiled header, built once by RematMlirPch (one per library cost
+# 30-50 s of compile time each under the sanitizers). Its users must be
+# compiled with its flags (-fPIC, the optimization level, the sanitizers):
+# clang refuses a PCH built with others. No Passes.h among the headers:
+# those expand GEN_PASS_* macros that each file defines before including
+# them.
+function(remat_use_mlir_pch target)
+  if(NOT REMAT_PRECOMPILE_HEADERS)
+    return()
+  endif()
+  if(NOT TARGET RematMlirPch)
+    set(source ${PROJECT_BINARY_DIR}/RematMlirPch.cpp)
+    if(NOT EXISTS ${source})
+      file(WRITE ${source} "// The object that carries remat's shared PCH.\n")
+    endif()
+    add_library(RematMlirPch OBJECT ${source})
+    set_target_properties(RematMlirPch PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    target_include_directories(RematMlirPch SYSTEM PRIVATE
+      ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
+    target_precompile_headers(RematMlirPch PRIVATE ${REMAT_PCH_HEADERS})
+  endif()
+  target_precompile_headers(${target} REUSE_FROM RematMlirPch)
+endfunction()
+
 function(remat_add_library name)
   cmake_parse_arguments(ARG "MLIR;SHARED" "" "DEPENDS;LINK_LIBS" ${ARGN})
   if(ARG_SHARED)
@@ -57,13 +87,7 @@ function(remat_add_library name)
     target_link_libraries(${name} PUBLIC MLIR LLVM)
     target_include_directories(${name} SYSTEM PUBLIC
       ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
-    if(REMAT_PRECOMPILE_HEADERS)
-      # Most of a pass's compile time is parsing these (a 200-line pass
-      # took 14 of its 16 s in -fsyntax-only): parse them once per library.
-      # No Passes.h among them: those expand GEN_PASS_* macros that each
-      # file defines before including them.
-      target_precompile_headers(${name} PRIVATE ${REMAT_PCH_HEADERS})
-    endif()
+    remat_use_mlir_pch(${name})
   endif()
   if(REMAT_ENABLE_SANITIZERS)
     # Instrumented code needs the sanitizer runtimes in whatever links it,

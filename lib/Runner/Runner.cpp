@@ -399,8 +399,7 @@ LogicalResult remat::lowerForCpu(ModuleOp module,
 LogicalResult remat::lowerForGpu(ModuleOp module,
                                  const GpuPipelineOptions &options) {
   GpuPipelineOptions withEntryPoints;
-  withEntryPoints.chip = options.chip;
-  withEntryPoints.format = options.format;
+  withEntryPoints.copyOptionValuesFrom(options);
   withEntryPoints.cInterface = true;
   return lowerWith(
       module, "remat-lower-gpu", "GPU",

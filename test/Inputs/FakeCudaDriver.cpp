@@ -7,9 +7,11 @@
 // meaningless. It exists to test everything around the kernels on any
 // machine: remat-run --target=gpu's lowering, JIT linking, module loading
 // from the embedded binary, argument and result copies (from and to live
-// device buffers only), and that every device buffer is freed. With REMAT_FAKE_CUDA_LOG=1 it prints, at exit,
-// the modules loaded, the kernels launched and the device bytes still
-// allocated.
+// device buffers only), and that every device buffer is freed. With
+// REMAT_FAKE_CUDA_LOG=1 it prints, at exit, the modules loaded, the kernels
+// launched and the device bytes still allocated; with
+// REMAT_FAKE_CUDA_PTX=<file> it appends the PTX of each module loaded to
+// that file.
 //
 // Loaded by tests with REMAT_CUDA_DRIVER=<this library>; never installed.
 //
@@ -106,6 +108,12 @@ int loadModule(void **module, const void *image) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   ++s.modules;
+  if (const char *path = std::getenv("REMAT_FAKE_CUDA_PTX"); path && *path) {
+    if (FILE *file = std::fopen(path, "a")) {
+      std::fputs(text, file);
+      std::fclose(file);
+    }
+  }
   *module = handle();
   return kSuccess;
 }

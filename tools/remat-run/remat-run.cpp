@@ -99,7 +99,9 @@ static cl::opt<std::string> cpuFeatures(
 static cl::opt<unsigned> optLevel(
     "opt-level", cl::cat(runOptions),
     cl::desc("LLVM's optimization level for the compiled code, 0 to 3: lower "
-             "levels compile faster and the code runs slower (default: 3)"),
+             "levels compile faster and the code runs slower (default: 3; "
+             "with --target=gpu, the kernels' level when given, else "
+             "remat-lower-gpu's 2)"),
     cl::init(3));
 static cl::opt<std::string>
     emitObject("emit-object", cl::cat(runOptions),
@@ -474,6 +476,8 @@ static int runMain(int argc, char **argv) {
   bool lowered = needsLowering(*module);
   if (lowered && onGpu) {
     GpuPipelineOptions options;
+    if (optLevel.getNumOccurrences())
+      options.optLevel = optLevel;
     if (failed(lowerForGpu(*module, options)))
       fail(inputFile + " failed to lower with remat-lower-gpu (see the "
                        "errors above)");

@@ -76,7 +76,9 @@ TEST(SavedBudgetTest, MetWhenParametersMakeThePeak) {
   MemoryProfile all = unconstrainedProfile(s.problem);
   int64_t unplanned = savedDeviceBytes(s.problem, all);
   ASSERT_EQ(unplanned, 10 * 100);
-  SolveResult lowest = solveGreedy(s.problem, {.budget = 0});
+  SolverOptions lowestOptions;
+  lowestOptions.budget = 0;
+  SolveResult lowest = solveGreedy(s.problem, lowestOptions);
   ASSERT_GE(lowest.minReachablePeak, all.peak - 100)
       << "the peak must be the parameters' for this test to mean anything";
   std::vector<SolverKind> kinds = {SolverKind::Greedy, SolverKind::Search,

@@ -64,6 +64,11 @@ struct GpuPipelineOptions : mlir::PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
                      "(cubin, needs ptxas) or fatbin (default: isa)"),
       llvm::cl::init("isa")};
+  Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM's optimization level for the kernels, 0 to 3 "
+                     "(default: 2, MLIR's)"),
+      llvm::cl::init(2)};
   Option<bool> cInterface{
       *this, "c-interface",
       llvm::cl::desc("Give public functions _mlir_ciface_ entry points "

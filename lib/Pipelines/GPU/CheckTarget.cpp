@@ -60,6 +60,12 @@ struct GpuCheckTargetPass final
           << "'; expected isa (PTX), bin (cubin) or fatbin";
       signalPassFailure();
     }
+    if (optLevel > 3) {
+      emitError(getOperation().getLoc())
+          << "remat-lower-gpu: opt-level=" << optLevel.getValue()
+          << " is out of range; expected 0 to 3";
+      signalPassFailure();
+    }
   }
 };
 

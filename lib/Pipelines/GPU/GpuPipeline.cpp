@@ -39,6 +39,7 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   GpuCheckTargetOptions check;
   check.chip = options.chip;
   check.format = options.format;
+  check.optLevel = options.optLevel;
   pm.addPass(createGpuCheckTarget(check));
   // As remat-lower-cpu: operands held to the end of each op, remat ->
   // linalg on tensors, bufferization, deallocation, frees at last use.
@@ -85,6 +86,7 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   nvvm.cubinChip = options.chip;
   nvvm.cubinFeatures = ptxFeatureForChip(options.chip).value_or("+ptx80");
   nvvm.cubinFormat = options.format;
+  nvvm.optLevel = options.optLevel;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
 }
 

@@ -16,14 +16,18 @@ def GpuCheckTarget : Pass<"remat-gpu-check-target", "::mlir::ModuleOp"> {
     Refuses, with an error, a chip string remat-lower-gpu does not take
     (`sm_70` to `sm_120a`; LLVM's NVPTX back end would abort on some), and
     a binary format other than `isa`, `bin` and `fatbin` (MLIR's
-    `gpu-module-to-binary` reports an unknown one but goes on).
+    `gpu-module-to-binary` reports an unknown one but goes on), and an
+    optimization level above 3 (MLIR's NVVM pipeline reports it only at the
+    end, on each kernel module, printing the module).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The NVIDIA chip to compile for (default: sm_90)">,
     Option<"format", "format", "std::string", /*default=*/"\"isa\"",
            "What gpu-module-to-binary embeds: isa, bin or fatbin "
-           "(default: isa)">
+           "(default: isa)">,
+    Option<"optLevel", "opt-level", "unsigned", /*default=*/"2",
+           "LLVM's optimization level for the kernels, 0 to 3 (default: 2)">
   ];
 }
 
