@@ -17,6 +17,9 @@
 //     the peak among plans of that cost (the lexicographic optimum).
 //  3. When the budget is infeasible: minimize the peak without a budget, to
 //     report the smallest budget that can be met, then the cost at that peak.
+// Before phase 1, the cover bound (CoverBound.h, valid for every plan) is
+// computed: a known plan that meets it is optimal without CBC, and it is
+// the reported lower bound whenever it is above CBC's.
 // Every phase starts from a plan already known: the greedy's for phase 1,
 // the previous phase's after it, the lower of keeping everything and the
 // greedy's lowest peak for phase 3 (offloading or not: a known plan need
@@ -77,6 +80,11 @@ constexpr double kRootLpSecondsPerNonZeroSquared = 2.5e-10;
 /// CBC is not run when its root LP alone would take more than this many
 /// times the time left: the time limit would be overrun for nothing.
 constexpr double kRootLpOverrun = 2.0;
+
+/// Share of the time left given to the cover bound before phase 1, at
+/// most kCoverSeconds: the search gives it the same.
+constexpr double kCoverShare = 0.1;
+constexpr double kCoverSeconds = 2.0;
 
 /// Relative slack of objective comparisons (cutoffs, phase 2's cost bound):
 /// CBC's tolerances cannot tell values closer than this apart.
@@ -401,13 +409,44 @@ SolveResult remat::solveExact(const Problem &problem,
   auto withinBudget = [&](const ReplayedPlan &plan) {
     return plan.peak() <= options.budget;
   };
-  MilpOptions costOptions;
-  costOptions.timeLimitSeconds =
-      deadline.remaining() *
-      (options.minimizePeakAfterCost ? kCostPhaseShare : 1.0);
-  Search cheapest =
-      searchBeyond(problem, milp, milp.minCostProgram(options.budget),
-                   std::move(known), costUnits, withinBudget, costOptions);
+  // The cover bound (CoverBound.h) holds for every plan, and where a few
+  // large values make the cost it is often far above CBC's bound within
+  // the time limit (the LP relaxation lets recomputation chains run in
+  // fractions): a known plan that meets it is optimal without CBC, and
+  // otherwise it is the bound when it is the higher.
+  CostLowerBound cover;
+  if (known)
+    cover = lowerBoundCost(
+        problem, options.budget,
+        std::clamp(kCoverShare * deadline.remaining(), 0.01, kCoverSeconds),
+        known->weighted);
+  // The cover bound understates CBC's optimum of its covering program by
+  // up to 1e-9 of it plus 1e-9 of its largest cost (CoverBound.cpp), which
+  // the model's largest cost bounds: a plan within ten times that meets it.
+  auto meetsCover = [&](double weighted) {
+    return weighted <=
+           cover.weighted + 1e-8 * (cover.weighted + milp.costScale());
+  };
+  Search cheapest;
+  if (known && meetsCover(known->weighted)) {
+    cheapest.best = std::move(known);
+    cheapest.proven = true;
+    cheapest.milp.summary =
+        "CBC not run: the known plan meets the " + cover.method;
+  } else {
+    MilpOptions costOptions;
+    costOptions.timeLimitSeconds =
+        deadline.remaining() *
+        (options.minimizePeakAfterCost ? kCostPhaseShare : 1.0);
+    cheapest =
+        searchBeyond(problem, milp, milp.minCostProgram(options.budget),
+                     std::move(known), costUnits, withinBudget, costOptions);
+    if (cheapest.best && !cheapest.proven &&
+        meetsCover(cheapest.best->weighted)) {
+      cheapest.proven = true;
+      cheapest.milp.summary += "; optimal by the " + cover.method;
+    }
+  }
   if (!cheapest.best) {
     if (cheapest.milp.status == MilpStatus::Infeasible) {
       reportSmallestPeak(problem, milp, options, deadline, std::move(greedy),
@@ -429,13 +468,17 @@ SolveResult remat::solveExact(const Problem &problem,
 
   result.optimal = cheapest.proven;
   double incumbent = costUnits(*cheapest.best) - milp.objectiveOffset();
-  double bound =
-      std::max(0.0, cheapest.bound - milp.objectiveOffset());
+  double bound = std::max({0.0, cheapest.bound - milp.objectiveOffset(),
+                           cover.weighted / milp.costScale()});
   result.gap = cheapest.proven || incumbent <= 0
                    ? 0.0
                    : (incumbent - bound) / incumbent;
   result.lowerBound = (cheapest.proven ? incumbent : bound) * milp.costScale();
   result.message = describe(cheapest.milp) + cheapest.note;
+  if (!cheapest.proven && cover.weighted > 0 &&
+      cover.weighted / milp.costScale() >=
+          cheapest.bound - milp.objectiveOffset())
+    result.message += "; lower bound: the " + cover.method;
   if (!cheapest.fromMilp)
     result.message += cheapest.proven ? "; the greedy's plan is optimal"
                                       : "; the greedy's plan is the best found";

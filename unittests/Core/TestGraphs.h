@@ -104,6 +104,23 @@ inline TrainingStep trainingChain(int layers, int64_t act, int64_t weight) {
   return s;
 }
 
+/// Two values v (100 bytes, cost 5) and w (200 bytes, cost 3) are read at
+/// once and again at the end, across t, a 300-byte temporary read by k:
+/// keeping all peaks at 610 bytes. Under 460 one of them must leave: w
+/// alone frees enough, v alone does not, so the optimum recomputes w, for
+/// 3. Below 310 (x and t at t's step) nothing fits.
+inline Problem twoIndependentValues() {
+  Problem p;
+  p.addNode(argument("x", 10));                         // 0
+  p.addNode(computed("v", 100, {0}, 5));                // 1
+  p.addNode(computed("w", 200, {0}, 3));                // 2
+  p.addNode(computed("u", 0, {1, 2}, 1));               // 3: the early read
+  p.addNode(computed("t", 300, {0}, 1));                // 4
+  p.addNode(computed("k", 0, {4}, 1));                  // 5
+  p.addNode(output(computed("o", 0, {1, 2, 5, 3}, 1))); // 6
+  return p;
+}
+
 /// Generated training steps of four families, small enough for many solves
 /// but with realistic shapes (activations dominate the peak).
 inline std::vector<Problem> trainingFamilies() {
