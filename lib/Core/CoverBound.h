@@ -41,6 +41,8 @@
 
 #include "remat/Core/Solvers.h"
 
+#include <algorithm>
+
 namespace remat {
 
 /// The cover bound of `problem` under `budget`, within about `seconds`;
@@ -48,6 +50,12 @@ namespace remat {
 CostLowerBound coverLowerBound(const Problem &problem, int64_t budget,
                                double seconds,
                                std::optional<double> upperBound);
+
+/// The seconds a solver with `timeLimit` seconds gives the cover bound: a
+/// tenth, between 0.01 and 2 (the search and the exact solver alike).
+inline double coverBoundSeconds(double timeLimit) {
+  return std::clamp(0.1 * timeLimit, 0.01, 2.0);
+}
 
 } // namespace remat
 

@@ -41,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CbcBackend.h"
+#include "CoverBound.h"
 #include "PlanPruning.h"
 #include "RematMilp.h"
 #include "WeightedCost.h"
@@ -80,11 +81,6 @@ constexpr double kRootLpSecondsPerNonZeroSquared = 2.5e-10;
 /// CBC is not run when its root LP alone would take more than this many
 /// times the time left: the time limit would be overrun for nothing.
 constexpr double kRootLpOverrun = 2.0;
-
-/// Share of the time left given to the cover bound before phase 1, at
-/// most kCoverSeconds: the search gives it the same.
-constexpr double kCoverShare = 0.1;
-constexpr double kCoverSeconds = 2.0;
 
 /// Relative slack of objective comparisons (cutoffs, phase 2's cost bound):
 /// CBC's tolerances cannot tell values closer than this apart.
@@ -416,10 +412,9 @@ SolveResult remat::solveExact(const Problem &problem,
   // otherwise it is the bound when it is the higher.
   CostLowerBound cover;
   if (known)
-    cover = lowerBoundCost(
-        problem, options.budget,
-        std::clamp(kCoverShare * deadline.remaining(), 0.01, kCoverSeconds),
-        known->weighted);
+    cover = coverLowerBound(problem, options.budget,
+                            coverBoundSeconds(deadline.remaining()),
+                            known->weighted);
   // The cover bound understates CBC's optimum of its covering program by
   // up to 1e-9 of it plus 1e-9 of its largest cost (CoverBound.cpp), which
   // the model's largest cost bounds: a plan within ten times that meets it.
@@ -468,16 +463,15 @@ SolveResult remat::solveExact(const Problem &problem,
 
   result.optimal = cheapest.proven;
   double incumbent = costUnits(*cheapest.best) - milp.objectiveOffset();
-  double bound = std::max({0.0, cheapest.bound - milp.objectiveOffset(),
-                           cover.weighted / milp.costScale()});
+  double cbcBound = std::max(0.0, cheapest.bound - milp.objectiveOffset());
+  double coverBound = cover.weighted / milp.costScale();
+  double bound = std::max(cbcBound, coverBound);
   result.gap = cheapest.proven || incumbent <= 0
                    ? 0.0
                    : (incumbent - bound) / incumbent;
   result.lowerBound = (cheapest.proven ? incumbent : bound) * milp.costScale();
   result.message = describe(cheapest.milp) + cheapest.note;
-  if (!cheapest.proven && cover.weighted > 0 &&
-      cover.weighted / milp.costScale() >=
-          cheapest.bound - milp.objectiveOffset())
+  if (!cheapest.proven && coverBound > 0 && coverBound >= cbcBound)
     result.message += "; lower bound: the " + cover.method;
   if (!cheapest.fromMilp)
     result.message += cheapest.proven ? "; the greedy's plan is optimal"

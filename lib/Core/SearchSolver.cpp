@@ -386,8 +386,7 @@ SolveResult remat::solveSearch(const Problem &problem,
       incumbent = s;
   double startCost = incumbent->weighted;
   CostLowerBound bound = coverLowerBound(
-      problem, options.budget,
-      std::clamp(0.1 * options.timeLimitSeconds, 0.01, 2.0),
+      problem, options.budget, coverBoundSeconds(options.timeLimitSeconds),
       incumbent->weighted);
 
   std::mt19937_64 rng(options.searchSeed);
