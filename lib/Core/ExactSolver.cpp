@@ -20,9 +20,10 @@
 // Before phase 1, the cover bound (CoverBound.h, valid for every plan) is
 // computed: a known plan that meets it is optimal without CBC, and it is
 // the reported lower bound whenever it is above CBC's.
-// Every phase starts from a plan already known: the greedy's for phase 1,
-// the previous phase's after it, the lower of keeping everything and the
-// greedy's lowest peak for phase 3 (offloading or not: a known plan need
+// Every phase starts from a plan already known: for phase 1 the greedy's,
+// or the search's (solveSearch, with auto's rounds) when that is
+// cheaper; the previous phase's after it, the lower of keeping everything and
+// the greedy's lowest peak for phase 3 (offloading or not: a known plan need
 // not be a point of the model). That plan is the fallback, and its
 // objective is CBC's cutoff: CBC looks only for better plans, and when it
 // proves there is none the known plan is optimal. A cutoff rather than a MIP
@@ -53,6 +54,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <string>
 
 using namespace remat;
 
@@ -66,6 +68,10 @@ constexpr int64_t kMaxColumns = 2'000'000;
 /// comes first, and phase 2 only runs when phase 1 proves optimality; it
 /// gets the rest, with any time phase 1 leaves unused.
 constexpr double kCostPhaseShare = 0.85;
+
+/// Most of the time limit the search for a better known plan may take
+/// (its rounds are bounded too, and usually end it far sooner).
+constexpr double kSearchShare = 0.1;
 
 /// CBC cannot interrupt its root LP, whose time grows about quadratically
 /// with the model's nonzeros, and varies with the graph and the budget: on
@@ -350,36 +356,16 @@ SolveResult remat::solveExact(const Problem &problem,
     return result;
   }
 
-  RematMilp milp(problem);
-  const LinearProgram &base = milp.baseProgram();
-  bool freeRecomputation = std::any_of(
-      milp.binaryColumns().begin(), milp.binaryColumns().end(),
-      [&](int column) { return base.objective(column) == 0; });
-
-  // Keeping everything costs nothing: when it fits it is optimal, and the
-  // only plan of that cost unless some recomputation is free.
-  std::optional<ReplayedPlan> keepAll = replay(problem, Plan::keepAll(problem));
-  if (keepAll && keepAll->peak() <= options.budget &&
-      (!freeRecomputation || !options.minimizePeakAfterCost)) {
-    adopt(result, std::move(*keepAll));
-    result.feasible = true;
-    result.optimal = true;
-    // The only plan of cost 0 unless some recomputation is free.
-    result.peakMinimized = !freeRecomputation;
-    result.message = "optimal: keeping every value fits in the budget";
-    return result;
-  }
-  if (options.budget < milp.peakLowerBound()) {
-    reportSmallestPeak(problem, milp, options, deadline, std::nullopt, result);
-    return result;
-  }
-
   // The known plan of phase 1: the greedy's, when it fits; or keeping
   // everything, when it fits. With optional offloads (allow-offload), the
   // cheaper of the greedy's plans with and without them: its walk with
   // offloads can be the dearer, and when CBC cannot improve on the known
   // plan, allowing offload must not cost more.
+  std::optional<ReplayedPlan> keepAll = replay(problem, Plan::keepAll(problem));
+  bool keepAllFits = keepAll && keepAll->peak() <= options.budget;
   std::optional<ReplayedPlan> known;
+  // What the known plan is, for the message when CBC finds none better.
+  const char *knownName = "the greedy's plan";
   SolveResult greedy = solveGreedy(problem, options);
   if (greedy.feasible)
     known = replay(problem, greedy.plan);
@@ -391,10 +377,55 @@ SolveResult remat::solveExact(const Problem &problem,
         if (!known || other->weighted < known->weighted)
           known = std::move(other);
   }
-  if (keepAll && keepAll->peak() <= options.budget)
-    known = std::move(keepAll);
   if (known && known->peak() > options.budget)
     known.reset();
+  // The search's plan, when it is cheaper: the fallback when CBC improves
+  // on nothing (beyond about 60 nodes it rarely improves on the greedy's
+  // plan within its limit, where the search often does), and a lower
+  // cutoff for CBC. Bounded by auto's rounds, so that it depends on the
+  // clock only on a slow machine; run before the model is built, which on
+  // large graphs takes seconds.
+  if (known && known->weighted > 0 && !keepAllFits) {
+    SolverOptions searchOptions = options;
+    searchOptions.timeLimitSeconds = kSearchShare * deadline.remaining();
+    searchOptions.searchMaxRounds = searchRoundsFor(problem, options);
+    SolveResult searched = solveSearch(problem, searchOptions);
+    if (searched.feasible)
+      if (std::optional<ReplayedPlan> improved =
+              replay(problem, std::move(searched.plan)))
+        if (improved->peak() <= options.budget &&
+            improved->weighted < known->weighted * (1 - kObjectiveSlack)) {
+          known = std::move(improved);
+          knownName = "the search's plan";
+        }
+  }
+
+  RematMilp milp(problem);
+  const LinearProgram &base = milp.baseProgram();
+  bool freeRecomputation =
+      std::any_of(milp.binaryColumns().begin(), milp.binaryColumns().end(),
+                  [&](int column) { return base.objective(column) == 0; });
+
+  // Keeping everything costs nothing: when it fits it is optimal, and the
+  // only plan of that cost unless some recomputation is free.
+  if (keepAllFits && (!freeRecomputation || !options.minimizePeakAfterCost)) {
+    adopt(result, std::move(*keepAll));
+    result.feasible = true;
+    result.optimal = true;
+    // The only plan of cost 0 unless some recomputation is free.
+    result.peakMinimized = !freeRecomputation;
+    result.message = "optimal: keeping every value fits in the budget";
+    return result;
+  }
+  if (options.budget < milp.peakLowerBound()) {
+    reportSmallestPeak(problem, milp, options, deadline, std::move(greedy),
+                       result);
+    return result;
+  }
+  if (keepAllFits) {
+    known = std::move(keepAll);
+    knownName = "keeping everything";
+  }
 
   // Phase 1: the cheapest plan within the budget.
   // The cost program's objective at a plan: its weighted added cost plus
@@ -474,8 +505,8 @@ SolveResult remat::solveExact(const Problem &problem,
   if (!cheapest.proven && coverBound > 0 && coverBound >= cbcBound)
     result.message += "; lower bound: the " + cover.method;
   if (!cheapest.fromMilp)
-    result.message += cheapest.proven ? "; the greedy's plan is optimal"
-                                      : "; the greedy's plan is the best found";
+    result.message += std::string("; ") + knownName +
+                      (cheapest.proven ? " is optimal" : " is the best found");
 
   // Phase 2: the smallest peak among the cheapest plans. Minimizing cost
   // alone leaves the choice among equally cheap plans to the solver, so a

@@ -459,6 +459,21 @@ SolveResult remat::solveSearch(const Problem &problem,
   return result;
 }
 
+int64_t remat::searchRoundsFor(const Problem &problem,
+                               const SolverOptions &options) {
+  if (options.autoSearchRounds >= 0)
+    return options.autoSearchRounds;
+  // About a second of rounds on the machines of docs/performance.md: a
+  // round walks and prunes the whole schedule, about a microsecond a node
+  // or edge.
+  constexpr int64_t kAutoSearchWork = 400'000;
+  int64_t size = problem.size();
+  for (const Node &node : problem.getNodes())
+    size += static_cast<int64_t>(node.inputs.size());
+  return std::clamp<int64_t>(kAutoSearchWork / std::max<int64_t>(size, 1), 4,
+                             2000);
+}
+
 std::optional<Problem> remat::withoutOptionalOffload(const Problem &problem) {
   bool optional = false;
   for (const Node &node : problem.getNodes())

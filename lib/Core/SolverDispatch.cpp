@@ -79,22 +79,6 @@ static SolveResult solveSearchFrom(const Problem &problem,
   return solveSearch(problem, options, start);
 }
 
-/// The rounds auto gives the search: options.autoSearchRounds, or when
-/// that is negative about a second of rounds on the machines of
-/// docs/performance.md (a round walks and prunes the whole schedule, about
-/// a microsecond a node or edge).
-static int64_t autoSearchRounds(const Problem &problem,
-                                const SolverOptions &options) {
-  if (options.autoSearchRounds >= 0)
-    return options.autoSearchRounds;
-  constexpr int64_t kAutoSearchWork = 400'000;
-  int64_t size = problem.size();
-  for (const Node &node : problem.getNodes())
-    size += static_cast<int64_t>(node.inputs.size());
-  return std::clamp<int64_t>(kAutoSearchWork / std::max<int64_t>(size, 1), 4,
-                             2000);
-}
-
 /// The better of two results for `problem`: the one that fits, the cheaper
 /// (preference-weighted) when both do, the lower reachable peak when
 /// neither does; `first` on ties.
@@ -135,7 +119,7 @@ static SolveResult solveAutomaticallyAsIs(const Problem &problem,
                    .count());
   if (isExactSolverAvailable() && problem.size() <= options.autoExactMaxNodes)
     return preferChain(problem, solveExact(problem, timed), std::move(chain));
-  timed.searchMaxRounds = autoSearchRounds(problem, options);
+  timed.searchMaxRounds = searchRoundsFor(problem, options);
   return preferChain(problem, solveSearchFrom(problem, timed, chain),
                      std::move(chain));
 }

@@ -159,10 +159,11 @@ Plan buildPolicyPlan(const Problem &problem);
 bool isExactSolverAvailable();
 
 /// The MILP: minimum added cost subject to the budget, solved by CBC within
-/// options.timeLimitSeconds. The greedy's plan is its fallback and its cost
-/// CBC's cutoff, so the result is never dearer. Values that may be (or
-/// must be) offloaded are kept, recomputed or offloaded, whichever is
-/// cheapest, each transfer costing bytes * problem.transferCostPerByte.
+/// options.timeLimitSeconds. The greedy's plan, improved by the search
+/// (auto's rounds, at most a tenth of the time), is its fallback and its
+/// cost CBC's cutoff, so the result is never dearer than either. Values that
+/// may be (or must be) offloaded are kept, recomputed or offloaded, whichever
+/// is cheapest, each transfer costing bytes * problem.transferCostPerByte.
 SolveResult solveExact(const Problem &problem, const SolverOptions &options);
 
 /// `problem` without the permission to offload what no policy requires
@@ -180,6 +181,12 @@ std::optional<Problem> withoutOptionalOffload(const Problem &problem);
 /// dearer than its start; every plan is replayed by verifyPlan.
 SolveResult solveSearch(const Problem &problem, const SolverOptions &options,
                         const std::optional<Plan> &start = std::nullopt);
+
+/// The rounds auto gives the search (and the exact solver's search for a
+/// start): options.autoSearchRounds, or when that is negative a number by
+/// the problem's size, about a second of rounds on a typical machine, so
+/// that the plan depends on the clock only on a slow one.
+int64_t searchRoundsFor(const Problem &problem, const SolverOptions &options);
 
 /// The chain solver: when the problem is a chain of layers (its forward
 /// pass cut into layers, its backward pass mirroring them; Node::adjointOf
