@@ -1003,42 +1003,38 @@ TEST(ExactSolverTest, NeverDearerThanTheSearchWithItsRounds) {
   int improved = 0;
   Problem p = trainingFamilies().front();
   ASSERT_EQ(p.size(), 461);
-  {
-    for (int percent : {60, 45}) {
-      SCOPED_TRACE(std::to_string(p.size()) + " nodes at " +
-                   std::to_string(percent) + "%");
-      SolverOptions options;
-      options.budget = unconstrainedProfile(p).peak * percent / 100;
-      options.autoSearchRounds = 8;
-      // Ample for the search's 8 rounds, even under the sanitizers; CBC is
-      // not run, so the solver returns long before.
-      options.timeLimitSeconds = 30.0;
-      SolveResult exact = solveExact(p, options);
-      SolverOptions searchOptions = options;
-      searchOptions.searchMaxRounds = 8;
-      searchOptions.timeLimitSeconds = 60;
-      SolveResult search = solveSearch(p, searchOptions);
-      SolveResult greedy = solveGreedy(p, options);
-      if (!search.feasible) {
-        EXPECT_FALSE(greedy.feasible);
-        continue;
-      }
-      ASSERT_TRUE(exact.feasible) << exact.message;
-      expectConsistent(p, exact, options.budget);
-      double exactCost =
-          measureAddedCost(p, exact.plan, exact.profile).weighted;
-      double searchCost =
-          measureAddedCost(p, search.plan, search.profile).weighted;
-      double greedyCost =
-          measureAddedCost(p, greedy.plan, greedy.profile).weighted;
-      EXPECT_LE(exactCost, searchCost * (1 + 1e-9)) << exact.message;
-      if (searchCost < greedyCost * (1 - 1e-9)) {
-        ++improved;
-        if (exactCost >= searchCost * (1 - 1e-9))
-          EXPECT_NE(exact.message.find("the search's plan is"),
-                    std::string::npos)
-              << exact.message;
-      }
+  for (int percent : {60, 45}) {
+    SCOPED_TRACE(std::to_string(p.size()) + " nodes at " +
+                 std::to_string(percent) + "%");
+    SolverOptions options;
+    options.budget = unconstrainedProfile(p).peak * percent / 100;
+    options.autoSearchRounds = 8;
+    // Ample for the search's 8 rounds, even under the sanitizers; CBC is
+    // not run, so the solver returns long before.
+    options.timeLimitSeconds = 30.0;
+    SolveResult exact = solveExact(p, options);
+    SolverOptions searchOptions = options;
+    searchOptions.searchMaxRounds = 8;
+    searchOptions.timeLimitSeconds = 60;
+    SolveResult search = solveSearch(p, searchOptions);
+    SolveResult greedy = solveGreedy(p, options);
+    if (!search.feasible) {
+      EXPECT_FALSE(greedy.feasible);
+      continue;
+    }
+    ASSERT_TRUE(exact.feasible) << exact.message;
+    expectConsistent(p, exact, options.budget);
+    double exactCost = measureAddedCost(p, exact.plan, exact.profile).weighted;
+    double searchCost =
+        measureAddedCost(p, search.plan, search.profile).weighted;
+    double greedyCost =
+        measureAddedCost(p, greedy.plan, greedy.profile).weighted;
+    EXPECT_LE(exactCost, searchCost * (1 + 1e-9)) << exact.message;
+    if (searchCost < greedyCost * (1 - 1e-9)) {
+      ++improved;
+      if (exactCost >= searchCost * (1 - 1e-9))
+        EXPECT_NE(exact.message.find("the search's plan is"), std::string::npos)
+            << exact.message;
     }
   }
   // Not vacuous: the search beats the greedy somewhere.
