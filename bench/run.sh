@@ -22,6 +22,13 @@ if ninja -C "$build" -t query remat-bench-exact-ratio >/dev/null 2>&1; then
   benchmarks+=(remat-bench-exact-ratio)
 fi
 
+# The peers (OpenBLAS, PyTorch), then a configure that finds them (a
+# fresh checkout gets its build first).
+"$root/scripts/install-deps.sh" --bench
+if [[ ! -f "$build/build.ninja" ]]; then
+  REMAT_BUILD_DIR="$build" "$root/scripts/build.sh"
+fi
+flock /tmp/remat-build.lock cmake "$build" >/dev/null
 flock /tmp/remat-build.lock ninja -C "$build" "${benchmarks[@]}"
 for binary in "${benchmarks[@]}"; do
   echo "== $binary"

@@ -3,7 +3,9 @@
 # apt-get update only when something has to be installed. With --tests, also
 # what only the test command uses (headless Chromium, which loads the HTML
 # report in the lit suite; PyTorch, torchvision and onnx for the torchvision
-# end-to-end test).
+# end-to-end test); with --bench, what the benchmarks' peers need (OpenBLAS
+# for remat-bench-matmul, PyTorch for the training steps, networkx for
+# PyTorch's min-cut partitioner in bench/model_bench.py).
 set -euo pipefail
 packages=(
   # toolchain: MLIR/LLVM 22, clang-22, lld, ninja
@@ -24,6 +26,9 @@ if [ "${1:-}" = "--tests" ]; then
   # chromium loads the HTML report; PyTorch, torchvision and onnx export a
   # torchvision model at test time and give its reference gradients.
   packages+=(chromium python3-torch python3-torchvision python3-onnx)
+elif [ "${1:-}" = "--bench" ]; then
+  packages+=(libopenblas-dev python3-torch python3-torchvision python3-onnx
+             python3-networkx)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -131,8 +131,11 @@ if _cuda_gpu_usable():
 
 # The CPU kernel variants this host can run (remat-lower-cpu cpu=): the
 # portable one on any x86-64, Haswell's (AVX2 + FMA) and Skylake-AVX512's
-# where the CPU has them. %cpu_variants lists the LLVM CPU names; host-amx
-# marks a CPU with AMX (which remat-run's refusal test needs absent).
+# where the CPU has them. %cpu_variants lists the LLVM CPU names;
+# %cpu_variants_same those that compute the host's bits (the AVX2 and
+# AVX-512 kernels fuse each multiply-add, the portable one does not:
+# CpuTarget.h) and %cpu_variants_other the rest; host-amx marks a CPU with
+# AMX (which remat-run's refusal test needs absent).
 import platform
 _cpu_flags = set()
 try:
@@ -155,6 +158,16 @@ if platform.machine() in ("x86_64", "AMD64"):
         _cpu_variants.append("skylake-avx512")
     if "amx_tile" in _cpu_flags:
         config.available_features.add("host-amx")
+_host_fuses = "avx512f" in _cpu_flags or {"avx2", "fma"} <= _cpu_flags
+_cpu_variants_same = [v for v in _cpu_variants
+                      if (v != "x86-64") == _host_fuses]
+_cpu_variants_other = [v for v in _cpu_variants
+                       if v not in _cpu_variants_same]
+# Longest first: lit substitutes in order, and %cpu_variants is a prefix.
+config.substitutions.append(("%cpu_variants_same",
+                             " ".join(_cpu_variants_same)))
+config.substitutions.append(("%cpu_variants_other",
+                             " ".join(_cpu_variants_other)))
 config.substitutions.append(("%cpu_variants", " ".join(_cpu_variants)))
 
 # Pass statistics exist only when LLVM was built with them (not Debian's).

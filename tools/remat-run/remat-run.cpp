@@ -43,6 +43,8 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <limits>
+#include <optional>
 
 using namespace mlir;
 using namespace remat;
@@ -127,6 +129,14 @@ static cl::opt<std::string> expectOutputs(
     cl::desc("Fail unless output N is bitwise identical to <prefix>N.npy "
              "(e.g. what --save-outputs wrote for another build; default: "
              "off)"));
+static cl::opt<double> expectTolerance(
+    "expect-tolerance", cl::cat(runOptions),
+    cl::desc("With --expect-outputs, also accept an output whose largest "
+             "difference is at most this fraction of the saved output's "
+             "largest magnitude, NaNs and infinities in the same places "
+             "(e.g. 1e-5 between CPUs with and without FMA; default: 0, "
+             "bitwise)"),
+    cl::init(0.0));
 static cl::opt<bool> checkGradientsFlag(
     "check-gradients", cl::cat(runOptions),
     cl::desc("--entry is a gradient function from remat-autodiff: compare "
@@ -199,6 +209,29 @@ std::string formatNumber(double value) {
   return buffer;
 }
 
+/// The largest |actual - expected| over the largest |expected| (0 when
+/// both are all zeros); none when their NaNs or infinities differ in place
+/// or sign.
+std::optional<double> relativeDifference(const HostTensor &expected,
+                                         const HostTensor &actual) {
+  double largest = 0, difference = 0;
+  for (int64_t i = 0, e = expected.numElements(); i < e; ++i) {
+    double x = expected.at(i), y = actual.at(i);
+    if (!std::isfinite(x) || !std::isfinite(y)) {
+      bool sameSpecial = std::isnan(x) ? std::isnan(y) : x == y;
+      if (!sameSpecial)
+        return std::nullopt;
+      continue;
+    }
+    largest = std::max(largest, std::fabs(x));
+    difference = std::max(difference, std::fabs(y - x));
+  }
+  if (difference == 0)
+    return 0.0;
+  return largest > 0 ? difference / largest
+                     : std::numeric_limits<double>::infinity();
+}
+
 /// Refuses option values that would hang, or make a check meaningless.
 void checkOptions() {
   // -1, the default, means no memory check; given explicitly, a tolerance
@@ -207,6 +240,12 @@ void checkOptions() {
       !(std::isfinite(checkMemory.getValue()) && checkMemory >= 0))
     fail("--check-memory=" + formatNumber(checkMemory) +
          " is not a tolerance: expected a fraction >= 0 (e.g. 0.05)");
+  if (!(expectTolerance >= 0 && expectTolerance < 1))
+    fail("--expect-tolerance=" + formatNumber(expectTolerance) +
+         " is not a tolerance: expected a fraction in [0, 1) (e.g. 1e-5)");
+  if (expectTolerance.getNumOccurrences() && expectOutputs.empty())
+    fail("--expect-tolerance needs --expect-outputs: it says how close the "
+         "outputs must be to the saved ones");
   if (optLevel > 3)
     fail("--opt-level=" + llvm::Twine(optLevel.getValue()) +
          " is not an optimization level: expected 0, 1, 2 or 3");
@@ -728,10 +767,27 @@ static int runMain(int argc, char **argv) {
         fail(*err);
       bool same = std::memcmp(expected->data(), result.data(),
                               static_cast<size_t>(result.sizeInBytes())) == 0;
-      llvm::outs() << (same ? "PASS" : "FAIL") << " output " << i
-                   << (same ? " is bitwise identical to " : " differs from ")
-                   << path << "\n";
-      if (!same)
+      if (same) {
+        llvm::outs() << "PASS output " << i << " is bitwise identical to "
+                     << path << "\n";
+        continue;
+      }
+      std::optional<double> difference =
+          expectTolerance > 0 ? relativeDifference(*expected, result)
+                              : std::nullopt;
+      bool close = difference && *difference <= expectTolerance;
+      llvm::outs() << (close ? "PASS" : "FAIL") << " output " << i
+                   << " differs from " << path;
+      if (expectTolerance > 0) {
+        if (difference)
+          llvm::outs() << " by " << formatNumber(*difference)
+                       << " of its largest magnitude";
+        else
+          llvm::outs() << " in where its NaNs or infinities are";
+        llvm::outs() << " (tolerance " << formatNumber(expectTolerance) << ")";
+      }
+      llvm::outs() << "\n";
+      if (!close)
         status = 1;
     }
   }

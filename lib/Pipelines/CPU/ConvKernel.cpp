@@ -27,9 +27,10 @@
 //    (vector loads when possible) transposed in registers.
 //
 // The reduction runs over (c, kh, kw), resp. (b, oh, ow), in the nesting
-// order of the linalg op's loops, each element one multiply-then-add chain,
-// as the plain-loop lowering computes it. Grouped convolutions (groups > 1)
-// keep the linalg lowering.
+// order of the linalg op's loops, each element one chain of multiply-adds
+// (fused where the CPU has FMA, as in MatmulKernel.cpp; else a multiply then
+// an add, as the plain-loop lowering computes it). Grouped convolutions
+// (groups > 1) keep the linalg lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,12 +149,13 @@ std::array<Value, 3> filterPosition(ImplicitLocOpBuilder &b,
 /// `zeroInit`).
 Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
                       Value input, Value filter, Value init, bool zeroInit,
-                      CpuRegisterTile tile) {
+                      CpuKernelChoice choice) {
   auto outType = cast<RankedTensorType>(init.getType());
   Value c3 = collapse(b, init, {{0}, {1}, {2, 3}});
   Value filter2 = collapse(b, filter, {{0}, {1, 2, 3}});
   PackedKernelSpec spec;
-  spec.tile = tile;
+  spec.tile = choice.tile;
+  spec.fusedMultiplyAdd = choice.fusedMultiplyAdd;
   spec.batch = shape.batch;
   spec.batchLoop = true;
   spec.m = shape.filters;
@@ -192,12 +194,13 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
 /// `zeroInit`).
 Value emitFilterGradient(ImplicitLocOpBuilder &b, const ConvShape &shape,
                          Value input, Value grad, Value init, bool zeroInit,
-                         CpuRegisterTile tile) {
+                         CpuKernelChoice choice) {
   auto outType = cast<RankedTensorType>(init.getType());
   Value c2 = collapse(b, init, {{0}, {1, 2, 3}});
   Value grad3 = collapse(b, grad, {{0}, {1}, {2, 3}});
   PackedKernelSpec spec;
-  spec.tile = tile;
+  spec.tile = choice.tile;
+  spec.fusedMultiplyAdd = choice.fusedMultiplyAdd;
   spec.batch = shape.batch;
   spec.batchLoop = true;
   spec.batchReduces = true;
@@ -345,7 +348,7 @@ ConvShape forwardShape(Type filterType, Type outType,
 
 LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
                                                 linalg::LinalgOp op,
-                                                CpuRegisterTile tile) {
+                                                CpuKernelChoice choice) {
   if (!allStaticF32(op))
     return failure();
   ImplicitLocOpBuilder b(op.getLoc(), rewriter);
@@ -363,8 +366,8 @@ LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
   if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation())) {
     ConvShape shape = forwardShape(conv.getInputs()[1].getType(), outType,
                                    conv.getStrides(), conv.getDilations());
-    result = emitConvolution(b, shape, conv.getInputs()[0],
-                             conv.getInputs()[1], dest, zeroInit, tile);
+    result = emitConvolution(b, shape, conv.getInputs()[0], conv.getInputs()[1],
+                             dest, zeroInit, choice);
   } else if (auto conv =
                  dyn_cast<linalg::Conv2DNgchwGfchwOp>(op.getOperation())) {
     // One group: drop the group dimensions (views).
@@ -376,7 +379,7 @@ LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
     Value out = collapse(b, dest, {{0}, {1, 2}, {3}, {4}});
     ConvShape shape = forwardShape(filter.getType(), out.getType(),
                                    conv.getStrides(), conv.getDilations());
-    out = emitConvolution(b, shape, input, filter, out, zeroInit, tile);
+    out = emitConvolution(b, shape, input, filter, out, zeroInit, choice);
     result = expand(b, outType, out, {{0}, {1, 2}, {3}, {4}});
   } else if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation())) {
     std::optional<ConvShape> shape = matchFilterGradient(generic);
@@ -386,7 +389,7 @@ LogicalResult remat::rewriteConvolutionAsKernel(RewriterBase &rewriter,
         collapse(b, generic.getDpsInputs()[0], {{0}, {1, 2}, {3}, {4}});
     Value grad = collapse(b, generic.getDpsInputs()[1], {{0}, {1, 2}, {3}, {4}});
     Value out = collapse(b, dest, {{0, 1}, {2}, {3}, {4}});
-    out = emitFilterGradient(b, *shape, input, grad, out, zeroInit, tile);
+    out = emitFilterGradient(b, *shape, input, grad, out, zeroInit, choice);
     result = expand(b, outType, out, {{0, 1}, {2}, {3}, {4}});
   } else {
     return failure();

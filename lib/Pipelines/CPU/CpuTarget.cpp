@@ -156,6 +156,10 @@ CpuRegisterTile remat::getRegisterTile(CpuKernelFamily family) {
   llvm_unreachable("unknown kernel family");
 }
 
+CpuKernelChoice remat::getKernelChoice(CpuKernelFamily family) {
+  return {getRegisterTile(family), family != CpuKernelFamily::Portable};
+}
+
 void remat::initializeNativeTargetOnce() {
   // LLVM's target registration is not thread-safe: two threads registering
   // the native target at once can link it to itself, and every later

@@ -14,35 +14,46 @@
 //
 //   for b, for each block of 256 rows of C (m0), for each block of at most
 //   256 steps of the reduction (k0), for each panel of 32 columns (n):
-//     pack B(b, k0 : k0 + kc, n : n + 32) into a contiguous [kc, 32] panel
-//       (rows copied as vectors; from [N, K], 16x16 blocks transposed in
-//       registers);
+//     pack B(b, k0 : k0 + kc, n : n + 32) into a contiguous panel (rows
+//       copied as vectors; from [N, K], 16x16 blocks transposed in
+//       registers), laid out as stretches as wide as the register tile,
+//       each [kc, width] (AVX-512: one [kc, 32]; AVX2: two [kc, 16]), so
+//       that a tile streams through consecutive cache lines;
 //     for each stretch of the panel as wide as a register tile, for each
 //     tile of rows of C in the row block (m):
 //       the accumulators stay in registers over the kc steps. The tile fits
 //       the target's vector registers (CpuTarget.h): on AVX-512, 8 rows x
 //       2 x 16 lanes (16 zmm), per step two vector loads of the panel,
-//       eight broadcast scalars of A (contiguous when A is [K, M]), 16
-//       multiplies and 16 adds; on AVX2, 6 rows x 16 lanes (12 ymm, BLIS's
+//       eight broadcast scalars of A (contiguous when A is [K, M]) and 16
+//       fused multiply-adds; on AVX2, 6 rows x 16 lanes (12 ymm, BLIS's
 //       6x16) over each half of the panel; the tile is read from C first
 //       unless this is the first block of a zero-initialized C.
 //
 // The block of A (256 x 256 floats, 256 KiB) stays in L2 while the panels
 // stream past it; each panel is packed once per row block, which is cheap
-// beside the 256 x 32 x 256 multiply-adds that use it.
+// beside the 256 x 32 x 256 multiply-adds that use it. A tile reads A in
+// place, one scalar per row and step, except where A is stored [K, M] and
+// its columns are far apart (KernelScratch.h, matmulPacksTransposedA): the
+// block of A is then packed first, tile by tile, each tile's scalars one
+// contiguous stream.
 //
 // Partial blocks, panels and tiles at the edges are separate, statically
 // sized copies of the same code (masked vectors for columns). Every element
-// of C is one chain of multiply-then-add over k in increasing order starting
-// from 0.0 (or from C's initial value): the order and roundings of the
-// vectorized linalg lowering it replaces (which does not contract to FMA),
-// so the results are bitwise identical to it. Zen 5 issues the multiplies
-// and adds on separate pipes, so this runs as fast as FMAs would.
+// of C is one chain of multiply-adds over k in increasing order starting
+// from 0.0 (or from C's initial value), whatever the tile: fused (one
+// rounding per step) on CPUs with FMA units, which all of AVX2's and
+// AVX-512's have, so those two variants compute the same bits; a multiply
+// then an add on the portable variant (the order and roundings of the
+// vectorized linalg lowering it replaces, which does not contract). On
+// Zen 3, separate multiplies and adds reached 0.80-0.89x OpenBLAS (two
+// instructions per step are more than its 6-wide dispatch sustains beside
+// the loads), FMAs 0.9-1.0x (docs/performance.md).
 //
-// The panel is the one buffer the kernel allocates: one per op (threaded
-// through the loops as an iteration argument, so one-shot bufferization
-// allocates it once), depth x 32 floats, which the CPU memory model counts
-// (KernelScratch.h, MemoryModel.cpp).
+// The panel is the one buffer the kernel allocates, with the packed block
+// of A where there is one: one each per op (threaded through the loops as
+// iteration arguments, so one-shot bufferization allocates them once),
+// depth x 32 floats and at most 256 x depth, which the CPU memory model
+// counts (KernelScratch.h, MemoryModel.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,10 +73,6 @@ namespace {
 
 constexpr int64_t kLanes = kKernelLanes;
 
-/// Rows of C per outer block: 256 rows x 256 steps of A (256 KiB) stay in
-/// L2 while all column panels stream past them.
-constexpr int64_t kRowBlock = 256;
-
 Value index(ImplicitLocOpBuilder &b, int64_t v) {
   return arith::ConstantIndexOp::create(b, v);
 }
@@ -80,9 +87,32 @@ Value zeroVector(ImplicitLocOpBuilder &b) {
       b, type, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
 }
 
-/// The state threaded through the loops: C and the packed panel.
+/// The packed panel of a kernel with register tile `tile`: the panel's 32
+/// columns as stretches as wide as the tile, each stretch's rows
+/// contiguous ([stretches, depth, tile columns]), so that a register tile
+/// streams through consecutive cache lines (on AVX2, whose tiles read 16 of
+/// the 32 columns, [depth, 32] rows would put half of each line read beside
+/// a half not read and use only half of L1's sets).
+RankedTensorType panelType(ImplicitLocOpBuilder &b, CpuRegisterTile tile,
+                           int64_t depth) {
+  int64_t width = tile.vectors * kLanes;
+  assert(kPackedPanelColumns % width == 0 && "tile wider than the panel");
+  return RankedTensorType::get({kPackedPanelColumns / width, depth, width},
+                               b.getF32Type());
+}
+
+/// The indices of the panel's element at `row` (a reduction step of the
+/// block) and `column` (< 32) in `panel`'s layout (panelType).
+SmallVector<Value> panelAt(ImplicitLocOpBuilder &b, Value panel, Value row,
+                           int64_t column) {
+  int64_t width = cast<RankedTensorType>(panel.getType()).getDimSize(2);
+  return {index(b, column / width), row, index(b, column % width)};
+}
+
+/// The state threaded through the loops: C, the packed panel and the packed
+/// block of A (each null when the kernel has none).
 struct Carried {
-  Value c, panel;
+  Value c, panel, packedA;
 };
 
 /// Whether a block is the first contribution to its elements of C: always,
@@ -102,9 +132,14 @@ public:
     Value panel;
     if (!spec.readB)
       panel = tensor::EmptyOp::create(
-          b, ArrayRef<int64_t>{spec.depth, kPackedPanelColumns},
+          b, panelType(b, spec.tile, spec.depth).getShape(), b.getF32Type());
+    // A block packed tile by tile, when A's rows are not read in place.
+    Value packedA;
+    if (spec.readARows)
+      packedA = tensor::EmptyOp::create(
+          b, ArrayRef<int64_t>{packedABlockElements(spec.m, spec.depth)},
           b.getF32Type());
-    Carried state{spec.c, panel};
+    Carried state{spec.c, panel, packedA};
     if (!spec.batchLoop)
       return emitRowBlocks(b, Value(), state).c;
     auto loop = scf::ForOp::create(
@@ -120,17 +155,26 @@ public:
 private:
   const PackedKernelSpec &spec;
 
-  /// The values a loop carries for `state`: C, and the panel if any.
-  static SmallVector<Value> carried(Carried state) {
+  /// The values a loop carries for `state`: C, then the panel and the
+  /// packed block of A if any.
+  SmallVector<Value> carried(Carried state) const {
     SmallVector<Value> values{state.c};
     if (state.panel)
       values.push_back(state.panel);
+    if (state.packedA)
+      values.push_back(state.packedA);
     return values;
   }
 
   /// The state a loop's arguments or results carry.
-  static Carried fromValues(ValueRange values) {
-    return {values[0], values.size() > 1 ? values[1] : Value()};
+  Carried fromValues(ValueRange values) const {
+    Carried state{values[0], Value(), Value()};
+    unsigned next = 1;
+    if (!spec.readB)
+      state.panel = values[next++];
+    if (spec.readARows)
+      state.packedA = values[next++];
+    return state;
   }
 
   /// The body of a blocked loop: the block's start and its static size.
@@ -171,7 +215,7 @@ private:
   /// column panel streams past it.
   Carried emitRowBlocks(ImplicitLocOpBuilder &b, Value batch, Carried state) {
     return forEachBlock(
-        b, spec.m, kRowBlock, state,
+        b, spec.m, kPackedRowBlock, state,
         [&](ImplicitLocOpBuilder &nb, Value m0, int64_t rows, Carried s) {
           return emitDepthBlocks(nb, batch, m0, rows, s);
         });
@@ -206,8 +250,61 @@ private:
         b, spec.k, spec.depth, state,
         [&](ImplicitLocOpBuilder &nb, Value k0, int64_t steps, Carried s) {
           FirstBlock first = firstBlock(nb, batch, k0, steps);
+          if (spec.readARows)
+            s.packedA = packA(nb, batch, m0, rows, k0, steps, s.packedA);
           return emitPanels(nb, batch, m0, rows, k0, steps, first, s);
         });
+  }
+
+  /// Packs A(batch, m0 .. m0 + rows, k0 .. k0 + steps) into `packed`, tile
+  /// by tile: the tile of rows from m0 + t (t a multiple of the tile's
+  /// rows) at t * depth, its step i at i * (its rows), so that a register
+  /// tile reads its scalars of A as one contiguous stream.
+  Value packA(ImplicitLocOpBuilder &b, Value batch, Value m0, int64_t rows,
+              Value k0, int64_t steps, Value packed) {
+    // Tile by tile, each tile's steps in order: the stream of packed
+    // elements the tile will read, written once.
+    auto packTile = [&](ImplicitLocOpBuilder &tb, Value t, int64_t tileRows,
+                        Value p) -> Value {
+      Value m = arith::AddIOp::create(tb, m0, t);
+      auto stepLoop = scf::ForOp::create(
+          tb, index(tb, 0), index(tb, steps), index(tb, 1), ValueRange{p},
+          [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            Value k = arith::AddIOp::create(nb, k0, i);
+            Value values = spec.readARows(nb, batch, m, k, tileRows);
+            Value at = packedAIndex(nb, t, tileRows, i, 0);
+            scf::YieldOp::create(nb, vector::TransferWriteOp::create(
+                                         nb, values, args[0], ValueRange{at},
+                                         ArrayRef<bool>{true})
+                                         .getResult());
+          });
+      return stepLoop.getResult(0);
+    };
+    int64_t tileRows = spec.tile.rows, full = rows / tileRows;
+    if (full > 0) {
+      auto tiles = scf::ForOp::create(
+          b, index(b, 0), index(b, full * tileRows), index(b, tileRows),
+          ValueRange{packed},
+          [&](OpBuilder &nested, Location loc, Value t, ValueRange args) {
+            ImplicitLocOpBuilder tb(loc, nested);
+            scf::YieldOp::create(tb, packTile(tb, t, tileRows, args[0]));
+          });
+      packed = tiles.getResult(0);
+    }
+    if (rows % tileRows > 0)
+      packed = packTile(b, index(b, full * tileRows), rows % tileRows, packed);
+    return packed;
+  }
+
+  /// The index in the packed block of A of row `r` of the tile of
+  /// `tileRows` rows starting at row `t` of the block, at step `i`.
+  Value packedAIndex(ImplicitLocOpBuilder &b, Value t, int64_t tileRows,
+                     Value i, int64_t r) {
+    Value base = arith::MulIOp::create(b, t, index(b, spec.depth));
+    Value step = arith::MulIOp::create(b, i, index(b, tileRows));
+    return arith::AddIOp::create(b, arith::AddIOp::create(b, base, step),
+                                 index(b, r));
   }
 
   /// The column panels of one block of rows and reduction steps.
@@ -236,27 +333,29 @@ private:
     for (int64_t p0 = 0; p0 < columns; p0 += tileColumns) {
       int64_t width = std::min(tileColumns, columns - p0);
       Value n0 = arith::AddIOp::create(b, n, index(b, p0));
-      c = forEachBlock(
-              b, rows, spec.tile.rows, {c, panel},
-              [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows,
-                  Carried s) {
-                Value row = arith::AddIOp::create(nb, m0, m);
-                return Carried{emitTile(nb, batch, row, tileRows, n0, p0,
-                                        width, k0, steps, first, s.panel,
-                                        s.c),
-                               s.panel};
-              })
+      c = forEachBlock(b, rows, spec.tile.rows, {c, panel, state.packedA},
+                       [&](ImplicitLocOpBuilder &nb, Value m, int64_t tileRows,
+                           Carried s) {
+                         Value row = arith::AddIOp::create(nb, m0, m);
+                         return Carried{emitTile(nb, batch, row, m, tileRows,
+                                                 n0, p0, width, k0, steps,
+                                                 first, s.panel, s.packedA,
+                                                 s.c),
+                                        s.panel, s.packedA};
+                       })
               .c;
     }
-    return {c, panel};
+    return {c, panel, state.packedA};
   }
 
-  /// One register tile: `rows` rows of C from m, `columns` columns of C
-  /// from n (the panel's from its column p0), over `steps` steps of k from
-  /// k0.
-  Value emitTile(ImplicitLocOpBuilder &b, Value batch, Value m, int64_t rows,
-                 Value n, int64_t p0, int64_t columns, Value k0, int64_t steps,
-                 FirstBlock first, Value panel, Value c) {
+  /// One register tile: `rows` rows of C from m (row mInBlock of its row
+  /// block), `columns` columns of C from n (the panel's from its column
+  /// p0), over `steps` steps of k from k0; A's scalars from `packedA` when
+  /// it is packed.
+  Value emitTile(ImplicitLocOpBuilder &b, Value batch, Value m, Value mInBlock,
+                 int64_t rows, Value n, int64_t p0, int64_t columns, Value k0,
+                 int64_t steps, FirstBlock first, Value panel, Value packedA,
+                 Value c) {
     int64_t vectors = llvm::divideCeil(columns, kLanes);
     VectorType vt = laneType(b);
     Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
@@ -309,17 +408,27 @@ private:
                     ? spec.readB(nb, batch, k, colIndex[v],
                                  std::min(kLanes, columns - v * kLanes))
                     : vector::TransferReadOp::create(
-                          nb, vt, panel,
-                          ValueRange{i, index(nb, p0 + v * kLanes)},
+                          nb, vt, panel, panelAt(nb, panel, i, p0 + v * kLanes),
                           zero, ArrayRef<bool>{true}));
           SmallVector<Value> next;
           for (int64_t r = 0; r < rows; ++r) {
-            Value a = spec.readA(nb, batch, rowIndex[r], k);
+            Value a =
+                packedA
+                    ? tensor::ExtractOp::create(
+                          nb, packedA,
+                          ValueRange{packedAIndex(nb, mInBlock, rows, i, r)})
+                    : spec.readA(nb, batch, rowIndex[r], k);
             Value splat = vector::BroadcastOp::create(nb, vt, a);
             for (int64_t v = 0; v < vectors; ++v)
-              next.push_back(arith::AddFOp::create(
-                  nb, accs[r * vectors + v],
-                  arith::MulFOp::create(nb, splat, panelRow[v])));
+              next.push_back(
+                  spec.fusedMultiplyAdd
+                      ? vector::FMAOp::create(nb, splat, panelRow[v],
+                                              accs[r * vectors + v])
+                            .getResult()
+                      : arith::AddFOp::create(
+                            nb, accs[r * vectors + v],
+                            arith::MulFOp::create(nb, splat, panelRow[v]))
+                            .getResult());
           }
           scf::YieldOp::create(nb, next);
         });
@@ -455,9 +564,9 @@ Value remat::packRows(
           Value column = arith::AddIOp::create(nb, n, index(nb, v * kLanes));
           Value row = readRow(nb, k, column,
                               std::min(kLanes, columns - v * kLanes));
-          p = vector::TransferWriteOp::create(
-                  nb, row, p, ValueRange{i, index(nb, v * kLanes)},
-                  ArrayRef<bool>{true})
+          p = vector::TransferWriteOp::create(nb, row, p,
+                                              panelAt(nb, p, i, v * kLanes),
+                                              ArrayRef<bool>{true})
                   .getResult();
         }
         scf::YieldOp::create(nb, p);
@@ -492,8 +601,8 @@ Value remat::packColumns(
       for (int64_t r = 0; r < validSteps; ++r)
         p = vector::TransferWriteOp::create(
                 nb, panelRows[r], p,
-                ValueRange{arith::AddIOp::create(nb, i, index(nb, r)),
-                           index(nb, v * kLanes)},
+                panelAt(nb, p, arith::AddIOp::create(nb, i, index(nb, r)),
+                        v * kLanes),
                 ArrayRef<bool>{true})
                 .getResult();
     }
@@ -517,7 +626,7 @@ Value remat::packColumns(
 
 LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
                                            linalg::LinalgOp op,
-                                           CpuRegisterTile tile) {
+                                           CpuKernelChoice choice) {
   std::optional<MatmulShape> shape = matchMatmul(op);
   if (!shape)
     return failure();
@@ -537,7 +646,8 @@ LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
     }
   }
   PackedKernelSpec spec;
-  spec.tile = tile;
+  spec.tile = choice.tile;
+  spec.fusedMultiplyAdd = choice.fusedMultiplyAdd;
   spec.batch = shape->batch;
   spec.batchLoop = shape->batched;
   spec.m = shape->m;
@@ -551,6 +661,17 @@ LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
     return tensor::ExtractOp::create(
         nb, lhs, transposeA ? at(batch, k, m) : at(batch, m, k));
   };
+  // A stored [K, M] is read down its columns, one cache line per step at a
+  // stride of M floats: pack it where that costs less than the conflicts
+  // in L1 (KernelScratch.h).
+  if (transposeA && matmulPacksTransposedA(shape->m, shape->n))
+    spec.readARows = [&](ImplicitLocOpBuilder &nb, Value batch, Value m,
+                         Value k, int64_t rows) -> Value {
+      Value zero = arith::ConstantOp::create(nb, nb.getF32FloatAttr(0.0));
+      return vector::TransferReadOp::create(
+          nb, VectorType::get({rows}, nb.getF32Type()), lhs, at(batch, k, m),
+          zero, ArrayRef<bool>{true});
+    };
   spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
                   int64_t columns, Value k0, int64_t steps, Value panel) {
     Value zero = arith::ConstantOp::create(nb, nb.getF32FloatAttr(0.0));

@@ -28,10 +28,14 @@ inline constexpr int64_t kKernelLanes = 16;
 /// A contraction the packed kernel computes:
 ///   C(b, m, n) = C0(b, m, n) + sum_k A(b, m, k) * B(b, k, n)
 /// over b < batch, m < m, n < n, k < k, each element summed in increasing k
-/// (then b, when the batch is reduced too) as one chain of multiply-then-add.
+/// (then b, when the batch is reduced too) as one chain of multiply-adds,
+/// fused or not (`fusedMultiplyAdd`).
 struct PackedKernelSpec {
   /// The register tile, for the target's vector registers.
   CpuRegisterTile tile = getRegisterTile(CpuKernelFamily::Avx512);
+  /// Each step of an element's chain is one fused multiply-add (else a
+  /// multiply, then an add).
+  bool fusedMultiplyAdd = false;
   /// Batches, run in a loop when `batchLoop`; `batch` is null in the
   /// callbacks otherwise.
   int64_t batch = 1;
@@ -57,6 +61,14 @@ struct PackedKernelSpec {
                             mlir::Value n, int64_t columns, mlir::Value k0,
                             int64_t steps, mlir::Value panel)>
       pack;
+  /// When set, A is packed per block of rows and reduction steps (tile by
+  /// tile, contiguous) before the panels use it, from the `rows` scalars
+  /// A(b, m .. m + rows - 1, k) this returns as a vector; `readA` is then
+  /// not used. The packed block is a second buffer
+  /// (packedABlockElements).
+  std::function<mlir::Value(mlir::ImplicitLocOpBuilder &, mlir::Value batch,
+                            mlir::Value m, mlir::Value k, int64_t rows)>
+      readARows;
   /// Instead of `pack`, when B's rows can be loaded where they are: the 16
   /// lanes B(b, k, n .. n + 15), of which the first `lanes` are valid. The
   /// kernel then allocates no panel.
@@ -96,11 +108,11 @@ mlir::Value packColumns(
 
 /// Replaces `op`, a linalg.matmul or linalg.batch_matmul on statically
 /// shaped f32 tensors with either operand transposed through its indexing
-/// maps, by the packed kernel with register tile `tile`. Fails, changing
-/// nothing, for any other op.
+/// maps, by the packed kernel as `choice` says. Fails, changing nothing, for
+/// any other op.
 llvm::LogicalResult rewriteMatmulAsKernel(mlir::RewriterBase &rewriter,
                                           mlir::linalg::LinalgOp op,
-                                          CpuRegisterTile tile);
+                                          CpuKernelChoice choice);
 
 /// Replaces an f32 2-D convolution (linalg.conv_2d_nchw_fchw, or
 /// conv_2d_ngchw_gfchw with one group), or the linalg.generic that
@@ -109,7 +121,7 @@ llvm::LogicalResult rewriteMatmulAsKernel(mlir::RewriterBase &rewriter,
 /// changing nothing, for any other op.
 llvm::LogicalResult rewriteConvolutionAsKernel(mlir::RewriterBase &rewriter,
                                                mlir::linalg::LinalgOp op,
-                                               CpuRegisterTile tile);
+                                               CpuKernelChoice choice);
 
 } // namespace remat
 

@@ -55,9 +55,10 @@ private:
     return getBufferBytes(4 * packedPanelElements(k));
   }
 
-  /// Bytes of the panel the packed kernel allocates for `op`: f32 matmuls
-  /// (reduction length K), f32 convolutions with one group (C * KH * KW,
-  /// none when the kernel reads the input in place), the correlation of
+  /// Bytes of the buffers the packed kernel allocates for `op`: the panel
+  /// for f32 matmuls (reduction length K; where the kernel packs A stored
+  /// [K, M], also its block of A), f32 convolutions with one group (C * KH *
+  /// KW, none when the kernel reads the input in place), the correlation of
   /// conv2d_grad_input (F * KH * KW, none in place) and conv2d_grad_filter
   /// (OH * OW); 0 for other ops, which keep the linalg lowering.
   int64_t kernelScratchBytes(Operation *op) const {
@@ -66,8 +67,17 @@ private:
           RankedTensorType lhs = m.getLhs().getType();
           if (!allF32({lhs, m.getRhs().getType(), m.getType()}))
             return 0;
-          return panelBytes(
-              lhs.getDimSize(lhs.getRank() - (m.getTransposeA() ? 2 : 1)));
+          int64_t rank = lhs.getRank();
+          bool transposeA = m.getTransposeA();
+          int64_t k = lhs.getDimSize(rank - (transposeA ? 2 : 1));
+          int64_t rows = lhs.getDimSize(rank - (transposeA ? 1 : 2));
+          int64_t columns = m.getType().getDimSize(rank - 1);
+          if (!transposeA || !matmulPacksTransposedA(rows, columns))
+            return panelBytes(k);
+          // The packed block of A too.
+          return panelBytes(k) +
+                 getBufferBytes(4 *
+                                packedABlockElements(rows, packedPanelRows(k)));
         })
         .Case([&](Conv2DOp c) -> int64_t {
           RankedTensorType filter = c.getFilter().getType();

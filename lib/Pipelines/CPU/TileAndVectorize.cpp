@@ -204,11 +204,11 @@ struct TileAndVectorizePass final
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     IRRewriter rewriter(&getContext());
-    // The register tile for the CPU the module is compiled for (its
-    // llvm.target, which remat-cpu-target sets; else the host).
-    remat::CpuRegisterTile tile = remat::getRegisterTile(
-        remat::getModuleCpuTarget(func->getParentOfType<ModuleOp>())
-            .family());
+    // The register tile and multiply-adds for the CPU the module is
+    // compiled for (its llvm.target, which remat-cpu-target sets; else the
+    // host).
+    remat::CpuKernelChoice choice = remat::getKernelChoice(
+        remat::getModuleCpuTarget(func->getParentOfType<ModuleOp>()).family());
     // Pads and slice insertions as copies in destination form.
     remat::rewriteSliceCopies(rewriter, func);
     // f32 matmuls and convolutions first, while their zero fills are still
@@ -220,13 +220,13 @@ struct TileAndVectorizePass final
         contractions.push_back(op);
     });
     for (linalg::LinalgOp op : contractions)
-      if (failed(remat::rewriteMatmulAsKernel(rewriter, op, tile)))
-        (void)remat::rewriteConvolutionAsKernel(rewriter, op, tile);
+      if (failed(remat::rewriteMatmulAsKernel(rewriter, op, choice)))
+        (void)remat::rewriteConvolutionAsKernel(rewriter, op, choice);
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     SmallVector<LoopLikeOpInterface> loops;
     for (linalg::LinalgOp op : ops) {
-      SmallVector<int64_t> sizes = chooseTileSizes(op, tile);
+      SmallVector<int64_t> sizes = chooseTileSizes(op, choice.tile);
       if (sizes.empty())
         continue;
       Operation *target = op;

@@ -6,15 +6,16 @@
 // input in place, allocating no panel; otherwise it packs a
 // [min(K, 256), 32] panel. Rows of the filter (resp. the output gradient)
 // are broadcast scalars. Grouped convolutions keep the linalg lowering.
-// RUN: remat-opt %s --pass-pipeline='builtin.module(convert-remat-to-linalg, func.func(remat-tile-and-vectorize))' | FileCheck %s
+// REQUIRES: host-x86-64
+// RUN: remat-opt %s --pass-pipeline='builtin.module(remat-cpu-target{cpu=skylake-avx512}, convert-remat-to-linalg, func.func(remat-tile-and-vectorize))' | FileCheck %s
 
 // CHECK-LABEL: func.func @forward
 // CHECK-NOT: linalg.conv
-// CHECK-NOT: tensor<27x32xf32>
+// CHECK-NOT: tensor<1x27x32xf32>
 // CHECK: vector.transfer_read %{{.*}} : tensor<2x3x8x34xf32>, vector<16xf32>
 // CHECK: tensor.extract %{{.*}} : tensor<8x27xf32>
 // CHECK-NOT: linalg.conv
-// CHECK-NOT: tensor<27x32xf32>
+// CHECK-NOT: tensor<1x27x32xf32>
 // CHECK: return
 func.func @forward(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x6x32xf32> {
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x6x32xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x6x32xf32>
@@ -23,7 +24,7 @@ func.func @forward(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<
 
 // CHECK-LABEL: func.func @input_gradient
 // CHECK-NOT: linalg.conv
-// CHECK-NOT: tensor<72x32xf32>
+// CHECK-NOT: tensor<1x72x32xf32>
 // CHECK: vector.transfer_read %{{.*}} : tensor<2x8x8x34xf32>, vector<16xf32>
 // CHECK-NOT: linalg.conv
 // CHECK: return
@@ -35,7 +36,7 @@ func.func @input_gradient(%g: tensor<2x8x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> 
 // Stride 2: the panel is packed from scalar loads.
 // CHECK-LABEL: func.func @strided
 // CHECK-NOT: linalg.conv
-// CHECK: tensor.empty() : tensor<27x32xf32>
+// CHECK: tensor.empty() : tensor<1x27x32xf32>
 // CHECK: tensor.extract %{{.*}} : tensor<2x3x8x34xf32>
 // CHECK-NOT: linalg.conv
 // CHECK: return
@@ -46,7 +47,7 @@ func.func @strided(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<
 
 // CHECK-LABEL: func.func @filter_gradient
 // CHECK-NOT: linalg.generic
-// CHECK: tensor.empty() : tensor<192x32xf32>
+// CHECK: tensor.empty() : tensor<1x192x32xf32>
 // CHECK: vector.shuffle
 // CHECK: tensor.extract %{{.*}} : tensor<2x8x192xf32>
 // CHECK-NOT: linalg.generic
@@ -58,7 +59,7 @@ func.func @filter_gradient(%x: tensor<2x3x6x32xf32>, %g: tensor<2x8x6x32xf32>) -
 
 // CHECK-LABEL: func.func @grouped
 // CHECK: linalg.conv_2d_ngchw_gfchw
-// CHECK-NOT: tensor<{{[0-9]+}}x32xf32>
+// CHECK-NOT: tensor<1x{{[0-9]+}}x32xf32>
 // CHECK: return
 func.func @grouped(%x: tensor<1x4x8x8xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x6x6xf32> {
   %y = remat.conv2d %x, %w groups 2 : tensor<1x4x8x8xf32>, tensor<6x2x3x3xf32> -> tensor<1x6x6x6xf32>

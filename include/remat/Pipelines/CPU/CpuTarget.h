@@ -47,6 +47,17 @@ struct CpuRegisterTile {
   int64_t vectors;
 };
 
+/// How the packed kernel computes on a family of CPUs.
+struct CpuKernelChoice {
+  CpuRegisterTile tile;
+  /// Each multiply-add of the contraction is one fused multiply-add (one
+  /// rounding: vfmadd on CPUs with FMA units) rather than a multiply then
+  /// an add (two roundings). Both sum every element in increasing k, so
+  /// the families that fuse compute the same bits as each other, and the
+  /// portable one (no FMA) differs from them by rounding only.
+  bool fusedMultiplyAdd;
+};
+
 /// A resolved CPU: what the module attribute records.
 struct CpuTarget {
   std::string triple;
@@ -65,6 +76,13 @@ llvm::StringRef getFamilyName(CpuKernelFamily family);
 /// The register tile of a family: 8 x 2 (16 zmm accumulators) on AVX-512,
 /// 6 x 1 (12 ymm) on AVX2, 2 x 1 (8 xmm) on the portable fallback.
 CpuRegisterTile getRegisterTile(CpuKernelFamily family);
+
+/// The kernel's choices on a family: its register tile, and fused
+/// multiply-adds on AVX-512 and AVX2 (whose FMA units run one FMA in the
+/// issue slot of a multiply; a multiply then an add takes two slots, which
+/// Zen 3 cannot dispatch at peak rate), separate ones on the portable
+/// fallback (a CPU without FMA would call fmaf per element).
+CpuKernelChoice getKernelChoice(CpuKernelFamily family);
 
 /// The host's CPU: LLVM's name for it and its features (read once;
 /// thread-safe).

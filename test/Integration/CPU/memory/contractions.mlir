@@ -1,6 +1,6 @@
 // Measured against planned peak memory (budget=100%, one op per function):
-// matmul (transposed, batched, f16), conv2d (padding, strides, dilations,
-// groups, f16) and the convolution gradients.
+// matmul (transposed, A packed, batched, f16), conv2d (padding, strides,
+// dilations, groups, f16) and the convolution gradients.
 // Tolerance 0: every buffer the CPU lowering allocates is 64-byte rounded,
 // as the planner counts it, and each op's scratchBytes names the temporaries
 // its lowering holds at its worst moment, so the measured peak must equal the
@@ -13,6 +13,7 @@
 // RUN: remat-opt %t/matmul.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/matmul_tt.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/matmul_batch2.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/matmul_ta_packed.mlir %{plan} | %{measure} | FileCheck %s --check-prefixes=CHECK,PACKED
 // RUN: remat-opt %t/matmul_f16.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/matmul_batch_f16.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/conv2d.mlir %{plan} | %{measure} | FileCheck %s
@@ -34,6 +35,12 @@
 // 10496 + max(10368 + 32768, 32768 + 16384) = 59648 B.
 // F16PAD: measured peak 59648 B
 
+// matmul transpose_a with M = 520 and N = 260, whose A the kernel packs
+// (KernelScratch.h): arguments 624000 + 312000 B, the result 540800 B, the
+// panel of B (256 x 32 floats, 32768 B) and the packed block of A (256 rows
+// x 256 steps, 262144 B): 1771712 B.
+// PACKED: measured peak 1771712 B
+
 // CHECK: PASS memory
 
 //--- matmul.mlir
@@ -52,6 +59,12 @@ func.func @matmul_tt(%a: tensor<48x32xf32>, %b: tensor<64x48xf32>) -> tensor<32x
 func.func @matmul_batch2(%a: tensor<2x3x16x24xf32>, %b: tensor<2x3x24x32xf32>) -> tensor<2x3x16x32xf32> {
   %y = remat.matmul %a, %b : tensor<2x3x16x24xf32>, tensor<2x3x24x32xf32> -> tensor<2x3x16x32xf32>
   return %y : tensor<2x3x16x32xf32>
+}
+
+//--- matmul_ta_packed.mlir
+func.func @matmul_ta_packed(%a: tensor<300x520xf32>, %b: tensor<300x260xf32>) -> tensor<520x260xf32> {
+  %y = remat.matmul %a, %b transpose_a : tensor<300x520xf32>, tensor<300x260xf32> -> tensor<520x260xf32>
+  return %y : tensor<520x260xf32>
 }
 
 //--- matmul_f16.mlir

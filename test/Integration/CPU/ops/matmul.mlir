@@ -36,6 +36,14 @@
 // RUN: %python %S/../../reference.py matmul --transpose-b --in %t.mm_tb_blocks.in --out %t.mm_tb_blocks.out
 // RUN: remat-run %s --entry=bmm_tatb_blocks --seed=16 --save-inputs=%t.bmm_tatb_blocks.in --save-outputs=%t.bmm_tatb_blocks.out > /dev/null
 // RUN: %python %S/../../reference.py matmul --transpose-a --transpose-b --in %t.bmm_tatb_blocks.in --out %t.bmm_tatb_blocks.out
+// A stored [K, M] with M >= 512 and N >= 256, which the kernel packs
+// (KernelScratch.h): row blocks 256 + 256 + 8 (remainders of every register
+// tile), reduction blocks 256 + 44, column panels 8 x 32 + 4; batched, with
+// B as [N, K] too.
+// RUN: remat-run %s --entry=mm_ta_packed --seed=17 --save-inputs=%t.mm_ta_packed.in --save-outputs=%t.mm_ta_packed.out > /dev/null
+// RUN: %python %S/../../reference.py matmul --transpose-a --in %t.mm_ta_packed.in --out %t.mm_ta_packed.out
+// RUN: remat-run %s --entry=bmm_tatb_packed --seed=18 --save-inputs=%t.bmm_tatb_packed.in --save-outputs=%t.bmm_tatb_packed.out > /dev/null
+// RUN: %python %S/../../reference.py matmul --transpose-a --transpose-b --in %t.bmm_tatb_packed.in --out %t.bmm_tatb_packed.out
 // The plain-loop lowering (no tiling) of a shape with remainders.
 // RUN: remat-run %s --no-vectorize --entry=mm_33x65x17 --seed=13 --save-inputs=%t.novec.in --save-outputs=%t.novec.out > /dev/null
 // RUN: %python %S/../../reference.py matmul --in %t.novec.in --out %t.novec.out
@@ -113,4 +121,14 @@ func.func @mm_tb_blocks(%a: tensor<20x275xf32>, %b: tensor<37x275xf32>) -> tenso
 func.func @bmm_tatb_blocks(%a: tensor<2x270x9xf32>, %b: tensor<2x40x270xf32>) -> tensor<2x9x40xf32> {
   %c = remat.matmul %a, %b transpose_a transpose_b : tensor<2x270x9xf32>, tensor<2x40x270xf32> -> tensor<2x9x40xf32>
   return %c : tensor<2x9x40xf32>
+}
+
+func.func @mm_ta_packed(%a: tensor<300x520xf32>, %b: tensor<300x260xf32>) -> tensor<520x260xf32> {
+  %c = remat.matmul %a, %b transpose_a : tensor<300x520xf32>, tensor<300x260xf32> -> tensor<520x260xf32>
+  return %c : tensor<520x260xf32>
+}
+
+func.func @bmm_tatb_packed(%a: tensor<2x270x515xf32>, %b: tensor<2x257x270xf32>) -> tensor<2x515x257xf32> {
+  %c = remat.matmul %a, %b transpose_a transpose_b : tensor<2x270x515xf32>, tensor<2x257x270xf32> -> tensor<2x515x257xf32>
+  return %c : tensor<2x515x257xf32>
 }
