@@ -5,7 +5,11 @@
 // process: same inputs (uniform in [-1, 1)), same machine state, GFLOP/s
 // counted as 2*M*N*K per call. Four forms: C = A B (nn), A B^T (nt),
 // A^T B (tn), the layouts autodiff's VJPs use, and a batch of 8 (bnn,
-// sgemm called once per batch). Before timing, each remat result is checked
+// sgemm called once per batch). Also 3x3 convolutions (stride 1, padding
+// 1, a batch of 4 images; ResNet's stages: 64 channels at 56x56, 128 at
+// 28x28, 256 at 14x14) against sgemm on their im2col matrices (built
+// before timing: the peer's time is the GEMM alone, per image
+// [F, 9C] x [9C, HW]). Before timing, each remat result is checked
 // against sgemm's (max |difference| relative to max |C|), so that a fast but
 // wrong kernel cannot pass for a fast one.
 //
@@ -68,7 +72,8 @@ struct CompiledMatmul {
   FunctionSignature signature;
 };
 
-CompiledMatmul compileMatmul(int64_t n, const Form &form) {
+/// Parses and compiles the module `source` (one function) for benchCpu.
+CompiledMatmul compileSource(const std::string &source) {
   DialectRegistry registry;
   registerAllDialects(registry);
   registerAllExtensions(registry);
@@ -76,19 +81,10 @@ CompiledMatmul compileMatmul(int64_t n, const Form &form) {
   registerRematDialects(registry);
   CompiledMatmul result;
   result.context = std::make_unique<MLIRContext>(registry);
-  std::string t = "tensor<" +
-                  (form.batch > 1 ? std::to_string(form.batch) + "x" : "") +
-                  std::to_string(n) + "x" + std::to_string(n) + "xf32>";
-  std::string attrs = std::string(form.transposeA ? " transpose_a" : "") +
-                      (form.transposeB ? " transpose_b" : "");
-  std::string source = "func.func @mm(%a: " + t + ", %b: " + t + ") -> " + t +
-                       " {\n  %c = remat.matmul %a, %b" + attrs + " : " + t +
-                       ", " + t + " -> " + t + "\n  return %c : " + t +
-                       "\n}\n";
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(source, result.context.get());
   if (!module) {
-    std::fprintf(stderr, "cannot parse the matmul module\n");
+    std::fprintf(stderr, "cannot parse the benchmark's module\n");
     std::exit(1);
   }
   auto func = *module->getOps<func::FuncOp>().begin();
@@ -96,7 +92,7 @@ CompiledMatmul compileMatmul(int64_t n, const Form &form) {
   CpuPipelineOptions options;
   options.cpu = benchCpu;
   if (failed(signature) || failed(lowerForCpu(*module, options))) {
-    std::fprintf(stderr, "cannot lower the matmul module\n");
+    std::fprintf(stderr, "cannot lower the benchmark's module\n");
     std::exit(1);
   }
   result.signature = *signature;
@@ -108,6 +104,18 @@ CompiledMatmul compileMatmul(int64_t n, const Form &form) {
   }
   result.compiled = std::move(*compiled);
   return result;
+}
+
+CompiledMatmul compileMatmul(int64_t n, const Form &form) {
+  std::string t = "tensor<" +
+                  (form.batch > 1 ? std::to_string(form.batch) + "x" : "") +
+                  std::to_string(n) + "x" + std::to_string(n) + "xf32>";
+  std::string attrs = std::string(form.transposeA ? " transpose_a" : "") +
+                      (form.transposeB ? " transpose_b" : "");
+  return compileSource("func.func @mm(%a: " + t + ", %b: " + t + ") -> " + t +
+                       " {\n  %c = remat.matmul %a, %b" + attrs + " : " + t +
+                       ", " + t + " -> " + t + "\n  return %c : " + t +
+                       "\n}\n");
 }
 
 /// Two (batches of) n x n inputs, uniform in [-1, 1), in tracked memory.
@@ -191,6 +199,144 @@ void bmOpenBlas(benchmark::State &state, Form form) {
   setGflops(state, n, form.batch);
 }
 
+/// A 3x3 convolution, stride 1, padding 1: `batch` images of `channels`
+/// x size x size into as many filters.
+struct ConvBench {
+  int64_t batch = 4, channels, size;
+  /// The GEMM of one image: [F, 9C] x [9C, HW].
+  int64_t m() const { return channels; }
+  int64_t k() const { return 9 * channels; }
+  int64_t n() const { return size * size; }
+};
+
+/// The convolution benchmarked for `channels` (ResNet's stages).
+ConvBench convFor(int64_t channels) {
+  return {4, channels, channels == 64 ? 56 : channels == 128 ? 28 : 14};
+}
+
+CompiledMatmul compileConv(const ConvBench &conv) {
+  auto dims = [](std::initializer_list<int64_t> sizes) {
+    std::string t = "tensor<";
+    for (int64_t size : sizes)
+      t += std::to_string(size) + "x";
+    return t + "f32>";
+  };
+  std::string x = dims({conv.batch, conv.channels, conv.size, conv.size});
+  std::string w = dims({conv.channels, conv.channels, 3, 3});
+  return compileSource("func.func @conv(%x: " + x + ", %w: " + w + ") -> " + x +
+                       " {\n  %y = remat.conv2d %x, %w padding [1, 1, 1, "
+                       "1] : " +
+                       x + ", " + w + " -> " + x + "\n  return %y : " + x +
+                       "\n}\n");
+}
+
+/// The input and filter, uniform in [-1, 1), in tracked memory.
+std::vector<HostTensor> makeConvInputs(const ConvBench &conv) {
+  HostTensor x(ElementKind::F32,
+               {conv.batch, conv.channels, conv.size, conv.size});
+  HostTensor w(ElementKind::F32, {conv.channels, conv.channels, 3, 3});
+  fillDeterministic(x, 1, 2);
+  fillDeterministic(w, 2, 2);
+  std::vector<HostTensor> tensors;
+  tensors.push_back(std::move(x));
+  tensors.push_back(std::move(w));
+  return tensors;
+}
+
+/// The im2col matrices of every image, [9C, HW] each (zeros where a window
+/// reads the padding).
+std::vector<float> im2col(const ConvBench &conv, const float *x) {
+  int64_t s = conv.size, c = conv.channels;
+  std::vector<float> columns(conv.batch * conv.k() * conv.n(), 0.0f);
+  for (int64_t b = 0; b < conv.batch; ++b)
+    for (int64_t ci = 0; ci < c; ++ci)
+      for (int64_t kh = 0; kh < 3; ++kh)
+        for (int64_t kw = 0; kw < 3; ++kw) {
+          float *row = columns.data() + b * conv.k() * conv.n() +
+                       (ci * 9 + kh * 3 + kw) * conv.n();
+          for (int64_t oh = 0; oh < s; ++oh)
+            for (int64_t ow = 0; ow < s; ++ow) {
+              int64_t h = oh + kh - 1, v = ow + kw - 1;
+              if (h >= 0 && h < s && v >= 0 && v < s)
+                row[oh * s + ow] = x[((b * c + ci) * s + h) * s + v];
+            }
+        }
+  return columns;
+}
+
+/// sgemm for every image: filter [F, 9C] times its im2col matrix.
+void convSgemm(const ConvBench &conv, const float *w, const float *columns,
+               float *y) {
+  for (int64_t b = 0; b < conv.batch; ++b)
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, conv.m(), conv.n(),
+                conv.k(), 1.0f, w, conv.k(), columns + b * conv.k() * conv.n(),
+                conv.n(), 0.0f, y + b * conv.m() * conv.n(), conv.n());
+}
+
+void setConvGflops(benchmark::State &state, const ConvBench &conv) {
+  state.counters["GFLOP/s"] =
+      benchmark::Counter(2.0 * conv.batch * conv.m() * conv.n() * conv.k() *
+                             static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate);
+}
+
+void bmRematConv(benchmark::State &state) {
+  ConvBench conv = convFor(state.range(0));
+  CompiledMatmul compiled = compileConv(conv);
+  std::vector<HostTensor> inputs = makeConvInputs(conv);
+  std::vector<HostTensor> results;
+  if (llvm::Error error =
+          compiled.compiled->invoke(compiled.signature, inputs, {}, results)) {
+    state.SkipWithError(llvm::toString(std::move(error)).c_str());
+    return;
+  }
+  // Correctness first: the same convolution as im2col and sgemm.
+  openblas_set_num_threads(1);
+  std::vector<float> columns =
+      im2col(conv, static_cast<const float *>(inputs[0].data()));
+  std::vector<float> reference(conv.batch * conv.m() * conv.n());
+  convSgemm(conv, static_cast<const float *>(inputs[1].data()), columns.data(),
+            reference.data());
+  const float *got = static_cast<const float *>(results[0].data());
+  double worst = 0, largest = 0;
+  for (size_t i = 0; i < reference.size(); ++i) {
+    worst = std::max(worst, std::fabs(double(got[i]) - reference[i]));
+    largest = std::max(largest, std::fabs(double(reference[i])));
+  }
+  state.counters["rel_diff_vs_sgemm"] = worst / largest;
+  if (worst > 1e-5 * largest) {
+    state.SkipWithError("remat's result differs from im2col + sgemm's");
+    return;
+  }
+  for (auto _ : state) {
+    results.clear();
+    if (llvm::Error error = compiled.compiled->invoke(compiled.signature,
+                                                      inputs, {}, results)) {
+      state.SkipWithError(llvm::toString(std::move(error)).c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(results.back().data());
+  }
+  state.SetLabel("cpu " + benchCpu);
+  setConvGflops(state, conv);
+}
+
+void bmOpenBlasConv(benchmark::State &state) {
+  ConvBench conv = convFor(state.range(0));
+  openblas_set_num_threads(1);
+  state.SetLabel(std::string("OpenBLAS core ") + openblas_get_corename());
+  std::vector<HostTensor> inputs = makeConvInputs(conv);
+  std::vector<float> columns =
+      im2col(conv, static_cast<const float *>(inputs[0].data()));
+  std::vector<float> y(conv.batch * conv.m() * conv.n());
+  for (auto _ : state) {
+    convSgemm(conv, static_cast<const float *>(inputs[1].data()),
+              columns.data(), y.data());
+    benchmark::DoNotOptimize(y.data());
+  }
+  setConvGflops(state, conv);
+}
+
 std::string formName(const Form &form) {
   return std::string(form.batch > 1 ? "b" : "") +
          (form.transposeA ? "t" : "n") + (form.transposeB ? "t" : "n");
@@ -222,6 +368,14 @@ int main(int argc, char **argv) {
           ->Arg(n)
           ->Unit(benchmark::kMillisecond);
     }
+  }
+  for (int64_t channels : {64, 128, 256}) {
+    benchmark::RegisterBenchmark("remat_conv3x3", bmRematConv)
+        ->Arg(channels)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("openblas_sgemm_conv3x3", bmOpenBlasConv)
+        ->Arg(channels)
+        ->Unit(benchmark::kMillisecond);
   }
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());

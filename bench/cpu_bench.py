@@ -9,7 +9,8 @@ so that an AVX-512 host also measures the AVX2 code beside AVX2 peers.
 
 1. f32 matmul GFLOP/s at 256, 512 and 1024 (square; A B, A B^T, A^T B and
    a batch of 8): remat's kernel against OpenBLAS sgemm on one thread
-   (remat-bench-matmul).
+   (remat-bench-matmul); and 3x3 convolutions (64, 128, 256 channels at
+   56, 28, 14 pixels square) against sgemm on their im2col matrices.
 2. Training-step time of examples/{mlp,transformer,convnet}.mlir
    (remat-opt -remat-autodiff, then remat-run --entry=<model>_grad) against
    the same models in PyTorch (bench/torch_models.py), one thread each.
@@ -134,6 +135,19 @@ def matmul_section(args):
                     continue
                 print("| %s | %d | %.0f | %.0f | %.2f |" %
                       (what, size, ours, peer, ours / peer))
+        print()
+        print("3x3 convolutions (stride 1, padding 1, 4 images) against "
+              "sgemm on their im2col matrices (the GEMM alone).\n")
+        print("| channels x pixels | remat GFLOP/s | OpenBLAS GFLOP/s | "
+              "remat / OpenBLAS |")
+        print("|---|---|---|---|")
+        for channels, size in ((64, 56), (128, 28), (256, 14)):
+            ours = results.get(("remat_conv3x3", channels))
+            peer = results.get(("openblas_sgemm_conv3x3", channels))
+            if ours is None or peer is None:
+                continue
+            print("| %d x %dx%d | %.0f | %.0f | %.2f |" %
+                  (channels, size, size, ours, peer, ours / peer))
         print()
 
 

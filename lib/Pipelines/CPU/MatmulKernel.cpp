@@ -87,6 +87,27 @@ Value zeroVector(ImplicitLocOpBuilder &b) {
       b, type, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
 }
 
+/// `body` over [0, total) in blocks of `size`, threading one value: the
+/// full blocks in an scf.for, then the partial one at its constant start.
+Value forEachBlockOf(
+    ImplicitLocOpBuilder &b, int64_t total, int64_t size, Value value,
+    function_ref<Value(ImplicitLocOpBuilder &, Value, int64_t, Value)> body) {
+  int64_t full = total / size;
+  if (full > 0) {
+    auto loop = scf::ForOp::create(
+        b, index(b, 0), index(b, full * size), index(b, size),
+        ValueRange{value},
+        [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          scf::YieldOp::create(nb, body(nb, start, size, args[0]));
+        });
+    value = loop.getResult(0);
+  }
+  if (total % size > 0)
+    value = body(b, index(b, full * size), total % size, value);
+  return value;
+}
+
 /// The packed panel of a kernel with register tile `tile`: the panel's 32
 /// columns as stretches as wide as the tile, each stretch's rows
 /// contiguous ([stretches, depth, tile columns]), so that a register tile
@@ -281,20 +302,7 @@ private:
           });
       return stepLoop.getResult(0);
     };
-    int64_t tileRows = spec.tile.rows, full = rows / tileRows;
-    if (full > 0) {
-      auto tiles = scf::ForOp::create(
-          b, index(b, 0), index(b, full * tileRows), index(b, tileRows),
-          ValueRange{packed},
-          [&](OpBuilder &nested, Location loc, Value t, ValueRange args) {
-            ImplicitLocOpBuilder tb(loc, nested);
-            scf::YieldOp::create(tb, packTile(tb, t, tileRows, args[0]));
-          });
-      packed = tiles.getResult(0);
-    }
-    if (rows % tileRows > 0)
-      packed = packTile(b, index(b, full * tileRows), rows % tileRows, packed);
-    return packed;
+    return forEachBlockOf(b, rows, spec.tile.rows, packed, packTile);
   }
 
   /// The index in the packed block of A of row `r` of the tile of
@@ -580,12 +588,10 @@ Value remat::packColumns(
     function_ref<Value(ImplicitLocOpBuilder &, Value, Value, int64_t)>
         readColumn) {
   int64_t vectors = llvm::divideCeil(columns, kLanes);
-  int64_t blocks = llvm::divideCeil(steps, kLanes);
-  int64_t lastSteps = steps - (blocks - 1) * kLanes;
   // 16 columns of B by 16 steps at a time: in a partial last block the
   // steps past `steps` read as zeros and are not written.
-  auto emitSteps = [&](ImplicitLocOpBuilder &nb, Value i, Value p,
-                       int64_t validSteps) {
+  auto emitSteps = [&](ImplicitLocOpBuilder &nb, Value i, int64_t validSteps,
+                       Value p) {
     Value k = arith::AddIOp::create(nb, k0, i);
     for (int64_t v = 0; v < vectors; ++v) {
       SmallVector<Value> rows;
@@ -608,20 +614,7 @@ Value remat::packColumns(
     }
     return p;
   };
-  int64_t fullBlocks = lastSteps == kLanes ? blocks : blocks - 1;
-  if (fullBlocks > 0) {
-    auto loop = scf::ForOp::create(
-        b, index(b, 0), index(b, fullBlocks * kLanes), index(b, kLanes),
-        ValueRange{panel},
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange args) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, emitSteps(nb, i, args[0], kLanes));
-        });
-    panel = loop.getResult(0);
-  }
-  if (fullBlocks < blocks)
-    panel = emitSteps(b, index(b, fullBlocks * kLanes), panel, lastSteps);
-  return panel;
+  return forEachBlockOf(b, steps, kLanes, panel, emitSteps);
 }
 
 LogicalResult remat::rewriteMatmulAsKernel(RewriterBase &rewriter,
