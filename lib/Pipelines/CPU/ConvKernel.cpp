@@ -17,7 +17,10 @@
 //    the filter as [F, C*KH*KW], B(k, p) the implicit im2col: a row of B
 //    (one (c, kh, kw), 16 consecutive pixels) is one vector load of the
 //    input when OW is a multiple of 16 and the stride is 1, read in place
-//    by the kernel (no panel); else it is packed from 16 scalar loads.
+//    by the kernel (no panel); else it is packed: at stride 1 with OW >= 16
+//    from two vector loads of the input's flattened rows, blended where the
+//    output row ends (16 pixels span at most two rows), otherwise from 16
+//    scalar loads.
 //  * conv2d_grad_filter (the linalg.generic of GradientLowering.cpp, one
 //    group), summed over images b:
 //      dw[f, (c, kh, kw)] = sum_(oh, ow) dy[b, f, (oh, ow)]
@@ -95,11 +98,15 @@ Value zeroFillDestination(Value init) {
 /// Reads input[b, c, row * sh + kh * dh, col * sw + kw * dw] for the 16
 /// pixels p .. p + 15 of the output grid (row, col) = (p / OW, p % OW), of
 /// which `lanes` are valid (the rest are zeros): one vector load when the
-/// pixels lie in one output row and are unit-strided in the input, else
-/// one scalar load per lane.
+/// pixels always lie in one output row and are unit-strided in the input;
+/// at unit stride with OW >= 16, where they lie in at most two rows, two
+/// vector loads of the input's flattened rows blended at the row's end;
+/// else one scalar load per lane. `flatInput` is `input` with its rows
+/// flattened ([N, C, H * W], flattenForPixels), or null where the two-row
+/// reads do not apply.
 Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
-                 Value batch, Value c, Value kh, Value kw, Value p,
-                 int64_t lanes) {
+                 Value flatInput, Value batch, Value c, Value kh, Value kw,
+                 Value p, int64_t lanes) {
   auto vt = VectorType::get({kLanes}, b.getF32Type());
   Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
   auto inputRow = [&](Value outRow) {
@@ -120,6 +127,37 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
                                           ValueRange{batch, c, row, col}, zero,
                                           ArrayRef<bool>{true});
   }
+  if (flatInput) {
+    // Lane j is at `first` + j in the flattened rows while in the output row
+    // of p, and `second` + j (one input row of sh rows further, OW pixels
+    // back) in the next: two loads, blended where the output row ends.
+    int64_t width = cast<RankedTensorType>(input.getType()).getDimSize(3);
+    Value outRow = arith::DivUIOp::create(b, p, ow);
+    Value outCol = arith::RemUIOp::create(b, p, ow);
+    Value first = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, inputRow(outRow), index(b, width)),
+        inputCol(outCol));
+    Value second =
+        arith::AddIOp::create(b, first, index(b, shape.sh * width - shape.ow));
+    auto load = [&](Value at) {
+      return vector::TransferReadOp::create(b, vt, flatInput,
+                                            ValueRange{batch, c, at}, zero,
+                                            ArrayRef<bool>{false});
+    };
+    auto maskType = VectorType::get({kLanes}, b.getI1Type());
+    Value inThisRow = vector::CreateMaskOp::create(
+        b, maskType, ValueRange{arith::SubIOp::create(b, ow, outCol)});
+    Value pixels =
+        arith::SelectOp::create(b, inThisRow, load(first), load(second));
+    if (lanes == kLanes)
+      return pixels;
+    Value valid =
+        vector::ConstantMaskOp::create(b, maskType, ArrayRef<int64_t>{lanes});
+    return arith::SelectOp::create(
+        b, valid, pixels,
+        arith::ConstantOp::create(
+            b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0))));
+  }
   Value vec = arith::ConstantOp::create(
       b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0)));
   for (int64_t j = 0; j < lanes; ++j) {
@@ -131,6 +169,16 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
     vec = vector::InsertOp::create(b, x, vec, ArrayRef<int64_t>{j});
   }
   return vec;
+}
+
+/// `input` [N, C, H, W] as [N, C, H * W] where readPixels reads two output
+/// rows at once (unit stride, OW >= 16 and not a multiple of 16), else
+/// null.
+Value flattenForPixels(ImplicitLocOpBuilder &b, const ConvShape &shape,
+                       Value input) {
+  if (shape.sw != 1 || shape.ow < kLanes || shape.ow % kLanes == 0)
+    return Value();
+  return collapse(b, input, {{0}, {1}, {2, 3}});
 }
 
 /// (c, kh, kw) of the flattened filter position `j`.
@@ -167,10 +215,12 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
   spec.readA = [&](ImplicitLocOpBuilder &nb, Value, Value m, Value k) {
     return tensor::ExtractOp::create(nb, filter2, ValueRange{m, k});
   };
+  Value flatInput = flattenForPixels(b, shape, input);
   auto readRow = [&](ImplicitLocOpBuilder &rb, Value batch, Value k,
                      Value column, int64_t lanes) {
     auto [c, kh, kw] = filterPosition(rb, shape, k);
-    return readPixels(rb, shape, input, batch, c, kh, kw, column, lanes);
+    return readPixels(rb, shape, input, flatInput, batch, c, kh, kw, column,
+                      lanes);
   };
   if (convReadsInputInPlace(shape.ow, shape.sw)) {
     // Each row of B is one vector load of the input: no packing.
@@ -213,14 +263,15 @@ Value emitFilterGradient(ImplicitLocOpBuilder &b, const ConvShape &shape,
   spec.readA = [&](ImplicitLocOpBuilder &nb, Value batch, Value m, Value k) {
     return tensor::ExtractOp::create(nb, grad3, ValueRange{batch, m, k});
   };
+  Value flatInput = flattenForPixels(b, shape, input);
   spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
                   int64_t columns, Value k0, int64_t steps, Value panel) {
     return packColumns(nb, n, columns, k0, steps, panel,
                        [&](ImplicitLocOpBuilder &rb, Value column, Value k,
                            int64_t validSteps) {
                          auto [c, kh, kw] = filterPosition(rb, shape, column);
-                         return readPixels(rb, shape, input, batch, c, kh, kw,
-                                           k, validSteps);
+                         return readPixels(rb, shape, input, flatInput, batch,
+                                           c, kh, kw, k, validSteps);
                        });
   };
   Value result = emitPackedKernel(b, spec);

@@ -45,6 +45,25 @@ func.func @strided(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<
   return %y : tensor<2x8x3x16xf32>
 }
 
+// Stride 1 with output rows of 20 pixels: each 16 pixels of the panel are
+// two vector loads of the input's flattened rows ([2, 3, 22 * 22]), blended
+// where the output row ends; no scalar loads.
+// CHECK-LABEL: func.func @rows20
+// CHECK-NOT: linalg.conv
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x22x22xf32> into tensor<2x3x484xf32>
+// CHECK: tensor.empty() : tensor<1x27x32xf32>
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x22x22xf32>
+// CHECK: vector.create_mask
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x484xf32>, vector<16xf32>
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x484xf32>, vector<16xf32>
+// CHECK: arith.select
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x22x22xf32>
+// CHECK: return
+func.func @rows20(%x: tensor<2x3x20x20xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x20x20xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x20x20xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x20x20xf32>
+  return %y : tensor<2x8x20x20xf32>
+}
+
 // CHECK-LABEL: func.func @filter_gradient
 // CHECK-NOT: linalg.generic
 // CHECK: tensor.empty() : tensor<1x192x32xf32>

@@ -11,6 +11,7 @@
 // RUN: remat-opt %s -remat-autodiff="functions=max_pool2d" | remat-run --entry=max_pool2d_grad --check-gradients --fd-epsilon=1e-3 | FileCheck %s --check-prefix=MAX_POOL2D
 // RUN: remat-opt %s -remat-autodiff="functions=avg_pool2d" | remat-run --entry=avg_pool2d_grad --check-gradients | FileCheck %s --check-prefix=AVG_POOL2D
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_wide" | remat-run --entry=conv2d_wide_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_WIDE
+// RUN: remat-opt %s -remat-autodiff="functions=conv2d_rows19" | remat-run --entry=conv2d_rows19_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_ROWS19
 
 // CONV2D-NOT: FAIL
 // CONV2D: gradient check @conv2d_grad wrt {{[0-9]+}}: PASSED
@@ -94,5 +95,19 @@ func.func @conv2d_wide(%x: tensor<2x3x8x32xf32>, %w: tensor<12x3x3x3xf32>, %r: t
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x8x32xf32>, tensor<12x3x3x3xf32> -> tensor<2x12x8x32xf32>
   %ly = remat.mul %y, %r : tensor<2x12x8x32xf32>
   %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x12x8x32xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// Output rows of 19 pixels: the forward convolution and the input
+// gradient's correlation read 16 pixels at a time across the end of a row
+// as two blended vector loads, and so does the filter gradient's packing
+// along its 190 pixels per image (11 x 16 + 14).
+// CONV2D_ROWS19-NOT: FAIL
+// CONV2D_ROWS19: gradient check @conv2d_rows19_grad wrt {{[0-9]+}}: PASSED
+// CONV2D_ROWS19-NOT: FAIL
+func.func @conv2d_rows19(%x: tensor<2x3x10x19xf32>, %w: tensor<4x3x3x3xf32>, %r: tensor<2x4x10x19xf32>) -> tensor<f32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x10x19xf32>, tensor<4x3x3x3xf32> -> tensor<2x4x10x19xf32>
+  %ly = remat.mul %y, %r : tensor<2x4x10x19xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x4x10x19xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

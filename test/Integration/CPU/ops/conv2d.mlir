@@ -28,6 +28,14 @@
 // RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.wide.in --out %t.wide.out
 // RUN: remat-run %s --entry=deep --seed=15 --save-inputs=%t.deep.in --save-outputs=%t.deep.out > /dev/null
 // RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.deep.in --out %t.deep.out
+// Unit column stride with output rows of 16 to 31 pixels that are not a
+// multiple of 16: each 16 pixels lie in at most two output rows, read as
+// two vector loads blended at the row's end (readPixels); a partial last
+// vector (380 = 23 x 16 + 12 pixels); a row stride of 2 with dilations.
+// RUN: remat-run %s --entry=rows20 --seed=16 --save-inputs=%t.rows20.in --save-outputs=%t.rows20.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.rows20.in --out %t.rows20.out
+// RUN: remat-run %s --entry=rows19_strided_dilated --seed=17 --save-inputs=%t.rows19.in --save-outputs=%t.rows19.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --strides 2,1 --dilations 2,2 --padding 1,1,1,1 --in %t.rows19.in --out %t.rows19.out
 
 func.func @plain(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %y = remat.conv2d %x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
@@ -82,4 +90,14 @@ func.func @wide(%x: tensor<2x3x6x32xf32>, %w: tensor<5x3x3x3xf32>) -> tensor<2x5
 func.func @deep(%x: tensor<1x32x6x16xf32>, %w: tensor<12x32x3x3xf32>) -> tensor<1x12x6x16xf32> {
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x32x6x16xf32>, tensor<12x32x3x3xf32> -> tensor<1x12x6x16xf32>
   return %y : tensor<1x12x6x16xf32>
+}
+
+func.func @rows20(%x: tensor<2x3x19x20xf32>, %w: tensor<5x3x3x3xf32>) -> tensor<2x5x19x20xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x19x20xf32>, tensor<5x3x3x3xf32> -> tensor<2x5x19x20xf32>
+  return %y : tensor<2x5x19x20xf32>
+}
+
+func.func @rows19_strided_dilated(%x: tensor<1x4x23x21xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x11x19xf32> {
+  %y = remat.conv2d %x, %w strides [2, 1] padding [1, 1, 1, 1] dilations [2, 2] : tensor<1x4x23x21xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x11x19xf32>
+  return %y : tensor<1x6x11x19xf32>
 }
