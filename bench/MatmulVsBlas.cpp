@@ -131,6 +131,25 @@ std::vector<HostTensor> makeInputs(int64_t n, int64_t batch) {
   return tensors;
 }
 
+/// Whether remat's `result` is within 1e-5 of `reference`'s largest
+/// magnitude (recorded as the counter rel_diff_vs_sgemm); else the
+/// benchmark is skipped with an error naming `what` it was checked against.
+bool matchesReference(benchmark::State &state, const HostTensor &result,
+                      const std::vector<float> &reference, const char *what) {
+  const float *got = static_cast<const float *>(result.data());
+  double worst = 0, largest = 0;
+  for (size_t i = 0; i < reference.size(); ++i) {
+    worst = std::max(worst, std::fabs(double(got[i]) - reference[i]));
+    largest = std::max(largest, std::fabs(double(reference[i])));
+  }
+  state.counters["rel_diff_vs_sgemm"] = worst / largest;
+  if (worst <= 1e-5 * largest)
+    return true;
+  state.SkipWithError(
+      (std::string("remat's result differs from ") + what).c_str());
+  return false;
+}
+
 void setGflops(benchmark::State &state, int64_t n, int64_t batch) {
   state.counters["GFLOP/s"] = benchmark::Counter(
       2.0 * n * n * n * batch * static_cast<double>(state.iterations()),
@@ -161,17 +180,8 @@ void bmRemat(benchmark::State &state, Form form) {
   openblas_set_num_threads(1);
   sgemm(form, n, static_cast<const float *>(inputs[0].data()),
         static_cast<const float *>(inputs[1].data()), reference.data());
-  const float *got = static_cast<const float *>(results[0].data());
-  double worst = 0, largest = 0;
-  for (int64_t i = 0; i < form.batch * n * n; ++i) {
-    worst = std::max(worst, std::fabs(double(got[i]) - reference[i]));
-    largest = std::max(largest, std::fabs(double(reference[i])));
-  }
-  state.counters["rel_diff_vs_sgemm"] = worst / largest;
-  if (worst > 1e-5 * largest) {
-    state.SkipWithError("remat's result differs from sgemm's");
+  if (!matchesReference(state, results[0], reference, "sgemm's"))
     return;
-  }
   for (auto _ : state) {
     results.clear();
     if (llvm::Error error =
@@ -297,17 +307,8 @@ void bmRematConv(benchmark::State &state) {
   std::vector<float> reference(conv.batch * conv.m() * conv.n());
   convSgemm(conv, static_cast<const float *>(inputs[1].data()), columns.data(),
             reference.data());
-  const float *got = static_cast<const float *>(results[0].data());
-  double worst = 0, largest = 0;
-  for (size_t i = 0; i < reference.size(); ++i) {
-    worst = std::max(worst, std::fabs(double(got[i]) - reference[i]));
-    largest = std::max(largest, std::fabs(double(reference[i])));
-  }
-  state.counters["rel_diff_vs_sgemm"] = worst / largest;
-  if (worst > 1e-5 * largest) {
-    state.SkipWithError("remat's result differs from im2col + sgemm's");
+  if (!matchesReference(state, results[0], reference, "im2col + sgemm's"))
     return;
-  }
   for (auto _ : state) {
     results.clear();
     if (llvm::Error error = compiled.compiled->invoke(compiled.signature,
