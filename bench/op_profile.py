@@ -161,6 +161,10 @@ def main():
     args = parser.parse_args()
 
     counts = collections.Counter(generic_ops(args.file, args.entry))
+    if not counts:
+        sys.exit("op_profile.py: no function @%s with ops in %s (a gradient "
+                 "exists only after remat-opt -remat-autodiff)" %
+                 (args.entry, args.file))
     rows = []
     for (name, rest, ins, outs), count in counts.items():
         if name in ("remat.constant", "remat.reshape", "remat.name"):
