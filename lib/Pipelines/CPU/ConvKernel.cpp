@@ -109,6 +109,10 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
                  Value p, int64_t lanes) {
   auto vt = VectorType::get({kLanes}, b.getF32Type());
   Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
+  auto zeros = [&] {
+    return arith::ConstantOp::create(
+        b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0)));
+  };
   auto inputRow = [&](Value outRow) {
     Value r = arith::MulIOp::create(b, outRow, index(b, shape.sh));
     return arith::AddIOp::create(
@@ -153,13 +157,9 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
       return pixels;
     Value valid =
         vector::ConstantMaskOp::create(b, maskType, ArrayRef<int64_t>{lanes});
-    return arith::SelectOp::create(
-        b, valid, pixels,
-        arith::ConstantOp::create(
-            b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0))));
+    return arith::SelectOp::create(b, valid, pixels, zeros());
   }
-  Value vec = arith::ConstantOp::create(
-      b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0)));
+  Value vec = zeros();
   for (int64_t j = 0; j < lanes; ++j) {
     Value pixel = arith::AddIOp::create(b, p, index(b, j));
     Value row = inputRow(arith::DivUIOp::create(b, pixel, ow));

@@ -87,25 +87,41 @@ Value zeroVector(ImplicitLocOpBuilder &b) {
       b, type, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
 }
 
-/// `body` over [0, total) in blocks of `size`, threading one value: the
-/// full blocks in an scf.for, then the partial one at its constant start.
-Value forEachBlockOf(
-    ImplicitLocOpBuilder &b, int64_t total, int64_t size, Value value,
-    function_ref<Value(ImplicitLocOpBuilder &, Value, int64_t, Value)> body) {
+/// `body` over [0, total) in blocks of `size`, threading `values`: the
+/// full blocks in an scf.for (`body` given the block's start and its
+/// static size), then the partial one at its constant start.
+SmallVector<Value>
+forEachBlockOf(ImplicitLocOpBuilder &b, int64_t total, int64_t size,
+               SmallVector<Value> values,
+               function_ref<SmallVector<Value>(ImplicitLocOpBuilder &, Value,
+                                               int64_t, ValueRange)>
+                   body) {
   int64_t full = total / size;
   if (full > 0) {
     auto loop = scf::ForOp::create(
-        b, index(b, 0), index(b, full * size), index(b, size),
-        ValueRange{value},
+        b, index(b, 0), index(b, full * size), index(b, size), values,
         [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
           ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, body(nb, start, size, args[0]));
+          scf::YieldOp::create(nb, body(nb, start, size, args));
         });
-    value = loop.getResult(0);
+    values = SmallVector<Value>(loop.getResults());
   }
   if (total % size > 0)
-    value = body(b, index(b, full * size), total % size, value);
-  return value;
+    values = body(b, index(b, full * size), total % size, values);
+  return values;
+}
+
+/// forEachBlockOf threading one value.
+Value forEachBlockOf(
+    ImplicitLocOpBuilder &b, int64_t total, int64_t size, Value value,
+    function_ref<Value(ImplicitLocOpBuilder &, Value, int64_t, Value)> body) {
+  return forEachBlockOf(b, total, size, SmallVector<Value>{value},
+                        [&](ImplicitLocOpBuilder &nb, Value start,
+                            int64_t blockSize,
+                            ValueRange args) -> SmallVector<Value> {
+                          return {body(nb, start, blockSize, args[0])};
+                        })
+      .front();
 }
 
 /// The packed panel of a kernel with register tile `tile`: the panel's 32
@@ -202,25 +218,15 @@ private:
   using BlockBody = llvm::function_ref<Carried(ImplicitLocOpBuilder &, Value,
                                                int64_t, Carried)>;
 
-  /// `body` over [0, total) in blocks of `size`: the full blocks in an
-  /// scf.for, then the partial one at its constant start.
+  /// forEachBlockOf threading `state`.
   Carried forEachBlock(ImplicitLocOpBuilder &b, int64_t total, int64_t size,
                        Carried state, BlockBody body) {
-    int64_t full = total / size;
-    if (full > 0) {
-      auto loop = scf::ForOp::create(
-          b, index(b, 0), index(b, full * size), index(b, size),
-          carried(state),
-          [&](OpBuilder &nested, Location loc, Value start, ValueRange args) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            Carried next = body(nb, start, size, fromValues(args));
-            scf::YieldOp::create(nb, carried(next));
-          });
-      state = fromValues(loop.getResults());
-    }
-    if (total % size > 0)
-      state = body(b, index(b, full * size), total % size, state);
-    return state;
+    return fromValues(forEachBlockOf(b, total, size, carried(state),
+                                     [&](ImplicitLocOpBuilder &nb, Value start,
+                                         int64_t blockSize, ValueRange args) {
+                                       return carried(body(nb, start, blockSize,
+                                                           fromValues(args)));
+                                     }));
   }
 
   /// Indices of C(b, m, n).
