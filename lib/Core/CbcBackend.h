@@ -1,10 +1,13 @@
 //===- CbcBackend.h - solve a LinearProgram with COIN-OR CBC ----*- C++ -*-===//
 //
-// The only code that talks to CBC, through its C interface (Cbc_C_Interface.h,
-// CBC 2.10): loads a LinearProgram, sets the time limit and a MIP start,
-// solves, and reads back the incumbent, the best bound and the status. The C
-// interface catches CBC's exceptions, so nothing here relies on C++
-// exceptions.
+// The only code that talks to CBC (2.10, through its C++ interface: CbcMain1
+// as the cbc program runs it, on an OsiClpSolverInterface): loads a
+// LinearProgram, sets the time limit and a MIP start, solves, and reads back
+// the incumbent, the best bound and the status. CBC's own time limit is
+// checked only between its steps, and single steps (the root LP, the
+// feasibility pump's LPs) can take several times the limit on large models;
+// an event handler on every LP enforces the limit there too. CBC's
+// exceptions (CoinError) are caught here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +39,15 @@ enum class MilpStatus {
 
 /// Limits and hints of one solve.
 struct MilpOptions {
-  /// Wall-clock limit in seconds (CBC checks it between its steps; its
-  /// preprocessing and root LP may overrun it a little).
+  /// Wall-clock limit in seconds. CBC checks it between its steps; an LP
+  /// still running `graceSeconds` after it is stopped there, and then
+  /// nothing CBC proved after that moment is reported (no optimality, no
+  /// infeasibility, only the bound it had before).
   double timeLimitSeconds = 10;
+  /// Time past the limit before running LPs are stopped (default: 5% of the
+  /// limit, at least 0.2 s, so that CBC stops on its own, with its bound,
+  /// whenever no single step of it is long).
+  std::optional<double> graceSeconds;
   /// A MIP start: (column, value) for integer columns; the solver completes
   /// the continuous ones. Ignored by the solver when infeasible.
   std::vector<std::pair<int, double>> start;

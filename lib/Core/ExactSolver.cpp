@@ -73,19 +73,20 @@ constexpr double kCostPhaseShare = 0.85;
 /// (its rounds are bounded too, and usually end it far sooner).
 constexpr double kSearchShare = 0.1;
 
-/// CBC cannot interrupt its root LP, whose time grows about quadratically
+/// CBC's root LP (which the backend stops at the time limit, leaving no
+/// bound from CBC when it does) takes a time that grows about quadratically
 /// with the model's nonzeros, and varies with the graph and the budget: on
 /// the training-like graphs of the tests about 2e-11 s per nonzero squared
 /// (0.4 s at 110k nonzeros, 2 s at 250k, 29 s at 990k), on the generators'
 /// transformer, ResNet and random training graphs up to 5e-10 at budgets
 /// near the unconstrained peak (34 s at 314k, 65 s at 355k, 218 s at 677k
 /// with a 10 s limit; bench/ExactRatio.cpp, a 2-core VM with a load of 4 to
-/// 6). This is the harder end, halved for an unloaded machine: a limit is
-/// overrun by at most a few times rather than tens.
+/// 6). This is the harder end, halved for an unloaded machine.
 constexpr double kRootLpSecondsPerNonZeroSquared = 2.5e-10;
 
 /// CBC is not run when its root LP alone would take more than this many
-/// times the time left: the time limit would be overrun for nothing.
+/// times the time left: it would spend the limit and prove nothing, where
+/// not running it returns the known plan at once.
 constexpr double kRootLpOverrun = 2.0;
 
 /// Relative slack of objective comparisons (cutoffs, phase 2's cost bound):

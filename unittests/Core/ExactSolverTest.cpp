@@ -954,8 +954,9 @@ TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - begin)
           .count();
-  // CBC cannot interrupt its root LP: "a few seconds".
-  EXPECT_LT(seconds, 6.0) << r.message;
+  // The limit, CBC's grace of 0.2 s past it, and the steps that cannot be
+  // stopped (building the model, replaying plans).
+  EXPECT_LT(seconds, 3.0) << r.message;
   // CBC ran for the cost (phase 1; the message starts with its summary).
   // Phase 2, the peak among the cheapest plans, may find no time left on a
   // loaded machine and say "CBC not run" further on.
