@@ -235,12 +235,11 @@ MilpResult remat::solveWithCbc(const LinearProgram &program,
     return finish();
   }
 
+  // CbcModel solves a copy of `solver`: copying a ClpSimplex clones its
+  // event handler, so that copy and each one CBC makes of it carry the
+  // deadline.
   CbcModel model(solver);
   model.setLogLevel(0);
-  // CbcModel solves a copy; make sure that copy (and each copy made of it)
-  // carries the handler.
-  if (auto *clp = dynamic_cast<OsiClpSolverInterface *>(model.solver()))
-    clp->getModelPtr()->passInEventHandler(&deadlineHandler);
   BoundRecorder recorder(&watch);
   model.passInEventHandler(&recorder);
   CbcSolverUsefulData data;
