@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Per-op time profile of a compiled remat function.
 
-The CPU pipeline compiles a whole training step into one function, so a
-sampling profiler (perf) sees one symbol. This script splits the step
-instead: every op of --entry becomes its own function (its operands become
+A sampling profiler sees the step's kernels (remat-outline-kernels gives
+each loop nest a function, `<function>_kernel_<n>`, shared by the nests
+that print the same), not the ops they came from. This script splits the
+step by op instead: every op of --entry becomes its own function (its operands become
 arguments), each distinct (op, attributes, types) is compiled and timed with
 remat-run --repeat, and the table lists the ops by total time (time of one
 call times the number of occurrences), with GFLOP/s for matmuls and

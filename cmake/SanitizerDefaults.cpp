@@ -20,8 +20,15 @@
 /// replaced, and unmapping it when the thread ends kills the process
 /// ("failed to deallocate ... error code 22"). ASan leaves the alternate
 /// stack to LLVM.
+///
+/// Freed memory waits in a quarantine of 32 MB, not ASan's 256 MB, before
+/// it is reused: a use after free is still caught while the next 32 MB are
+/// allocated and freed, and MLIR, which allocates and frees a great deal,
+/// reuses memory instead of touching fresh pages. A remat-run under ASan
+/// took 1.45 s, 63,500 page faults, with the default, 1.06 s and 33,400
+/// with 32 MB; the sanitizer lit suite is mostly such processes.
 extern "C" const char *__asan_default_options() {
-  return "allow_user_poisoning=0:use_sigaltstack=0";
+  return "allow_user_poisoning=0:use_sigaltstack=0:quarantine_size_mb=32";
 }
 
 /// COIN-OR CBC 2.10 (Debian) leaks row cuts and packed vectors of a solve

@@ -28,6 +28,13 @@ struct CpuPipelineOptions : mlir::PassPipelineOptions<CpuPipelineOptions> {
       llvm::cl::desc("Emit _mlir_ciface_ wrappers taking StridedMemRefType "
                      "pointers for every public function (default: true)"),
       llvm::cl::init(true)};
+  Option<bool> outlineKernels{
+      *this, "outline-kernels",
+      llvm::cl::desc("Give each kernel's loop nest a function of its own, "
+                     "which LLVM compiles on its own (otherwise one function "
+                     "per step, whose compile time grows with its square; "
+                     "default: true)"),
+      llvm::cl::init(true)};
   Option<std::string> cpu{
       *this, "cpu",
       llvm::cl::desc("The CPU to compile for: host, or an LLVM CPU name of "

@@ -156,6 +156,11 @@ void remat::buildCpuPipeline(OpPassManager &pm,
   // masks of foreign arith.cmpf ops travel through memory element by element
   // (BoolTransfers.cpp).
   pm.addNestedPass<func::FuncOp>(remat::createScalarizeBoolTransfers());
+  // Each kernel's loop nest in a function of its own, so that LLVM's
+  // compile time grows with the kernels, not with the square of the step
+  // (OutlineKernels.cpp); allocations and frees stay where they are.
+  if (options.outlineKernels)
+    pm.addPass(remat::createOutlineKernels());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

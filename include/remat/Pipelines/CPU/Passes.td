@@ -211,4 +211,56 @@ def ScalarizeBoolTransfers
   ];
 }
 
+def OutlineKernels : Pass<"remat-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Move each loop nest that allocates nothing into a function of its own";
+  let description = [{
+    At the end of the memref stage a training step is one function holding
+    every kernel as a loop nest: a MobileNetV2 step becomes one LLVM
+    function of 257k lines. LLVM's loop passes do work per loop that grows
+    with the function (ScalarEvolution walks the conditions that dominate a
+    loop back to the entry block), so compiling the step took 93 s, 39 of
+    them in IndVarSimplify. This pass moves each top-level loop nest (an op
+    with regions) into a private function that LLVM will not inline
+    (`passthrough = ["noinline"]`, internal linkage) and calls it,
+    so that LLVM optimizes each kernel on its own; nests that print the
+    same (same ops, types and constants) share one function. Constants the
+    nest uses are cloned into the function, so every shape, tile size and
+    bound stays a constant there. A buffer argument is `llvm.noalias` where
+    every call passes a view of an allocation (or global) that no other
+    argument of the call is a view of; the step's own arguments never are
+    (a caller may pass one buffer twice).
+
+    A nest that allocates or frees heap memory, calls a function or uses a
+    buffer outside the default memory space stays in place and the pass
+    looks inside it (the loop of a `remat.scan`, say), so allocations,
+    deallocations and their order stay in the step: the memory the compiled
+    code measures is the one the plan counted.
+
+    ```mlir
+    // Before
+    func.func @step(%a: memref<64xf32>, %b: memref<64xf32>) {
+      %c0 = arith.constant 0 : index
+      ...
+      scf.for %i = %c0 to %c64 step %c16 { ... %a ... %b ... }
+      return
+    }
+    // After
+    func.func private @step_kernel(%a: memref<64xf32>, %b: memref<64xf32>)
+        attributes {llvm.linkage = #llvm.linkage<internal>,
+                    passthrough = ["noinline"]} {
+      %c0 = arith.constant 0 : index
+      ...
+      scf.for %i = %c0 to %c64 step %c16 { ... }
+      return
+    }
+    func.func @step(%a: memref<64xf32>, %b: memref<64xf32>) {
+      call @step_kernel(%a, %b) : (memref<64xf32>, memref<64xf32>) -> ()
+      return
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // REMAT_PIPELINES_CPU_PASSES_TD
