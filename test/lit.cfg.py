@@ -74,6 +74,14 @@ if config.remat_sanitizers:
     config.available_features.add("sanitizers")
 config.substitutions.append(
     ("%difftest_graphs", "5" if config.remat_sanitizers else "25"))
+# Loops over many inputs of one kind (every op file, every kernel entry)
+# run on every third in the sanitizer build, whose time there is mostly
+# process start-up and MLIR's allocations under ASan: %sanitizer_sample
+# filters a list (stdin or a file) to its 1st, 4th, 7th, ... line there,
+# and passes it whole in the normal build.
+config.substitutions.append(
+    ("%sanitizer_sample",
+     "awk 'NR % 3 == 1'" if config.remat_sanitizers else "cat"))
 # remat-run's JIT compiles at LLVM's -O0 in the sanitizer build: LLVM's
 # optimizer and code generator are not instrumented there (libLLVM is
 # Debian's), and at -O3 they were most of the suite's time under ASan's
