@@ -1,6 +1,7 @@
 //===- CbcBackend.cpp - solve a LinearProgram with COIN-OR CBC ------------===//
 
 #include "CbcBackend.h"
+#include "Deadline.h"
 
 #include <CbcEventHandler.hpp>
 #include <CbcModel.hpp>
@@ -27,7 +28,9 @@ using Clock = std::chrono::steady_clock;
 /// What the event handlers of one solve share: the hard deadline, whether
 /// it cut an LP short, and the best bound CBC had proven before it did.
 struct SolveWatch {
-  Clock::time_point hardDeadline;
+  explicit SolveWatch(double seconds) : hardDeadline(seconds) {}
+
+  Deadline hardDeadline;
   /// An LP was stopped at the hard deadline: from then on CBC may take an
   /// unfinished LP for an infeasible one, so its proofs (optimal,
   /// infeasible) and its final bound are not to be trusted.
@@ -54,7 +57,7 @@ public:
   int event(Event whichEvent) override {
     if (whichEvent != endOfIteration && whichEvent != endOfFactorization)
       return -1;
-    if (!watch->fired && Clock::now() < watch->hardDeadline)
+    if (!watch->fired && !watch->hardDeadline.passed())
       return -1;
     watch->fired = true;
     return 0; // ClpModel::status() 5: stopped by an event
@@ -162,13 +165,8 @@ MilpResult remat::solveWithCbc(const LinearProgram &program,
   std::lock_guard<std::mutex> lock(cbcMutex);
   double waited = std::chrono::duration<double>(Clock::now() - begin).count();
   double limit = std::max(options.timeLimitSeconds - waited, 0.01);
-  SolveWatch watch;
-  watch.hardDeadline =
-      Clock::now() +
-      std::chrono::duration_cast<Clock::duration>(
-          std::chrono::duration<double>(std::min(
-              limit + options.graceSeconds.value_or(defaultGraceSeconds(limit)),
-              1e9)));
+  SolveWatch watch(limit +
+                   options.graceSeconds.value_or(defaultGraceSeconds(limit)));
   MilpResult result;
   std::string prefix = std::string("CBC ") + CBC_VERSION + ": ";
 

@@ -43,6 +43,7 @@
 
 #include "CbcBackend.h"
 #include "CoverBound.h"
+#include "Deadline.h"
 #include "PlanPruning.h"
 #include "RematMilp.h"
 #include "WeightedCost.h"
@@ -92,28 +93,6 @@ constexpr double kRootLpOverrun = 2.0;
 /// Relative slack of objective comparisons (cutoffs, phase 2's cost bound):
 /// CBC's tolerances cannot tell values closer than this apart.
 constexpr double kObjectiveSlack = 1e-9;
-
-/// Wall-clock time left of the solver's limit.
-class Deadline {
-  /// Limits beyond a year are a year (and stay within the clock's range).
-  static constexpr double kLongestLimit = 365.0 * 24 * 3600;
-
-public:
-  explicit Deadline(double seconds)
-      : end(std::chrono::steady_clock::now() +
-            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                std::chrono::duration<double>(
-                    std::clamp(seconds, 0.0, kLongestLimit)))) {}
-
-  double remaining() const {
-    return std::max(0.0, std::chrono::duration<double>(
-                             end - std::chrono::steady_clock::now())
-                             .count());
-  }
-
-private:
-  std::chrono::steady_clock::time_point end;
-};
 
 /// A plan with its replay.
 struct ReplayedPlan {
