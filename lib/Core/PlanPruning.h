@@ -16,6 +16,7 @@
 #include "remat/Core/Plan.h"
 #include "remat/Core/Problem.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace remat {
@@ -36,6 +37,32 @@ void dropUnreadCopies(const Problem &problem, Plan &plan);
 
 /// Removes from `plan` the offloads of nodes it no longer reloads.
 void dropOffloadsWithoutReload(const Problem &problem, Plan &plan);
+
+/// `plan` less the recomputations and reloads that `undo(step, node)`
+/// selects (a ruin of ruin-and-recreate); a node's offloads go with its last
+/// reload. Copies that keep limits or offloading policies require stay:
+/// undoing one can leave a read past its limit without a copy it may read.
+template <typename Pred>
+Plan withoutEvents(const Problem &problem, const Plan &plan, Pred undo) {
+  Plan result = plan;
+  auto undoEvents = [&](std::vector<std::vector<NodeId>> &lists, bool reloads) {
+    for (size_t s = 0; s < lists.size(); ++s) {
+      auto &list = lists[s];
+      list.erase(std::remove_if(list.begin(), list.end(),
+                                [&](NodeId id) {
+                                  const Node &node = problem.node(id);
+                                  return node.keepLimit == kNoKeepLimit &&
+                                         !(reloads && node.mustOffload) &&
+                                         undo(static_cast<Step>(s), id);
+                                }),
+                 list.end());
+    }
+  };
+  undoEvents(result.recomputeBefore, /*reloads=*/false);
+  undoEvents(result.reloadBefore, /*reloads=*/true);
+  dropOffloadsWithoutReload(problem, result);
+  return result;
+}
 
 } // namespace remat
 

@@ -78,32 +78,6 @@ bool better(const Scored &candidate, const Scored &incumbent) {
          candidate.peak < incumbent.peak;
 }
 
-/// The incumbent less the recomputations and reloads that `undo` selects
-/// (by anchor and node); a node's offloads go with its last reload.
-template <typename Pred>
-Plan destroy(const Problem &problem, const Plan &plan, Pred undo) {
-  Plan result = plan;
-  // Reloads of values a policy offloads stay, like copies past keep limits.
-  auto undoEvents = [&](std::vector<std::vector<NodeId>> &lists,
-                        bool reloads) {
-    for (size_t s = 0; s < lists.size(); ++s) {
-      auto &list = lists[s];
-      list.erase(std::remove_if(list.begin(), list.end(),
-                                [&](NodeId id) {
-                                  const Node &node = problem.node(id);
-                                  return node.keepLimit == kNoKeepLimit &&
-                                         !(reloads && node.mustOffload) &&
-                                         undo(static_cast<Step>(s), id);
-                                }),
-                 list.end());
-    }
-  };
-  undoEvents(result.recomputeBefore, /*reloads=*/false);
-  undoEvents(result.reloadBefore, /*reloads=*/true);
-  dropOffloadsWithoutReload(problem, result);
-  return result;
-}
-
 /// "12.5%".
 std::string percent(double value) {
   char text[32];
@@ -224,14 +198,14 @@ private:
     int extra = static_cast<int>(rng() % 4);
     for (int k = 0; k < extra; ++k)
       nodes.push_back(events[rng() % events.size()].second);
-    return destroy(problem, incumbent.plan, [&](Step, NodeId id) {
+    return withoutEvents(problem, incumbent.plan, [&](Step, NodeId id) {
       return std::find(nodes.begin(), nodes.end(), id) != nodes.end();
     });
   }
 
   Plan window(Step lo, Step hi) const {
-    return destroy(problem, incumbent.plan,
-                   [&](Step s, NodeId) { return s >= lo && s <= hi; });
+    return withoutEvents(problem, incumbent.plan,
+                         [&](Step s, NodeId) { return s >= lo && s <= hi; });
   }
 
   /// Every window from one event's step to another's and every node's
@@ -252,8 +226,8 @@ private:
     for (NodeId node : nodes) {
       if (!withinLimits())
         return std::nullopt;
-      Plan ruined = destroy(problem, incumbent.plan,
-                            [&](Step, NodeId id) { return id == node; });
+      Plan ruined = withoutEvents(problem, incumbent.plan,
+                                  [&](Step, NodeId id) { return id == node; });
       if (attempt(std::move(ruined)) == Outcome::Accepted)
         return true;
     }

@@ -937,8 +937,10 @@ TEST(ExactSolverTest, CoverBoundIsTheBoundWhenCbcProvesLess) {
 }
 
 TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
-  // Small enough for CBC to run within 1 s (its root LP is estimated at
-  // about 1.3 s, within twice the limit), too large to finish.
+  // Small enough for CBC to run within 1.5 s (its root LP is estimated at
+  // about 1.3 s, within twice what is left of the limit once the greedy,
+  // with its polish, the search and the cover bound have run, also under
+  // the sanitizers), too large to finish.
   Problem p = trainingLikeGraph(42, 40, /*wideReader=*/true);
   ASSERT_EQ(p.size(), 82);
   int64_t keepAll = unconstrainedProfile(p).peak;
@@ -946,8 +948,8 @@ TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
   int64_t budget =
       milp.peakLowerBound() + (keepAll - milp.peakLowerBound()) / 2;
   auto begin = std::chrono::steady_clock::now();
-  SolverOptions options = withBudget(budget, 1.0);
-  // The search for a start gets a few rounds, not its share of the second:
+  SolverOptions options = withBudget(budget, 1.5);
+  // The search for a start gets a few rounds, not its share of the limit:
   // under the sanitizers that share would leave CBC too little time.
   options.autoSearchRounds = 8;
   SolveResult r = solveExact(p, options);
@@ -956,7 +958,7 @@ TEST(ExactSolverTest, TimeLimitIsRespectedOnALargerGraph) {
           .count();
   // The limit, CBC's grace of 0.2 s past it, and the steps that cannot be
   // stopped (building the model, replaying plans).
-  EXPECT_LT(seconds, 3.0) << r.message;
+  EXPECT_LT(seconds, 3.5) << r.message;
   // CBC ran for the cost (phase 1; the message starts with its summary).
   // Phase 2, the peak among the cheapest plans, may find no time left on a
   // loaded machine and say "CBC not run" further on.

@@ -22,7 +22,8 @@
 
 // BUDGET:      saved for the backward pass: 7 value(s), 9.04 MiB on the device, 0 B in host memory
 // BUDGET-NEXT: 2.00 MiB  %3 : tensor<1024x512xf32> = remat.add ({{.*}}mlp.mlir:19:9, forward): cheaper to keep: recomputing costs 524288 FLOP for 2.00 MiB
-// BUDGET-NEXT: 2.00 MiB  %9 : tensor<1024x512xf32> = remat.add ({{.*}}mlp.mlir:25:9, forward): needed by the backward pass and within the budget (not live at the peak)
+// BUDGET-NEXT: 2.00 MiB  %9 : tensor<1024x512xf32> = remat.add ({{.*}}mlp.mlir:25:9, forward): cheaper to keep: recomputing costs 524288 FLOP for 2.00 MiB
+// BUDGET-NEXT: 2.00 MiB  %11 : tensor<1024x512xf32> = remat.gelu ({{.*}}mlp.mlir:27:9, forward): needed by the backward pass and within the budget (not live at the peak)
 
 // The HTML page of the offloading plan: the forward/backward boundary in
 // every panel, host memory on its own axis, a marker per offload and reload,
