@@ -17,10 +17,11 @@
 //    the filter as [F, C*KH*KW], B(k, p) the implicit im2col: a row of B
 //    (one (c, kh, kw), 16 consecutive pixels) is one vector load of the
 //    input when OW is a multiple of 16 and the stride is 1, read in place
-//    by the kernel (no panel); else it is packed: at stride 1 with OW >= 16
-//    from two vector loads of the input's flattened rows, blended where the
-//    output row ends (16 pixels span at most two rows), otherwise from 16
-//    scalar loads.
+//    by the kernel (no panel); else it is packed: at column stride 1 or 2
+//    with OW >= 5 from one vector load of the input's flattened rows per
+//    output row the 16 pixels span (two from OW >= 16, three from 8, four
+//    from 5; at stride 2, two loads and a shuffle of the even elements),
+//    blended where the rows end, otherwise from 16 scalar loads.
 //  * conv2d_grad_filter (the linalg.generic of GradientLowering.cpp, one
 //    group), summed over images b:
 //      dw[f, (c, kh, kw)] = sum_(oh, ow) dy[b, f, (oh, ow)]
@@ -51,6 +52,16 @@ using namespace remat;
 namespace {
 
 constexpr int64_t kLanes = kKernelLanes;
+
+/// The most output rows 16 consecutive pixels of an output with rows of
+/// `ow` pixels can touch: 2 from 16 pixels a row, 3 from 8, 4 from 5.
+int64_t outputRowsPerVector(int64_t ow) {
+  return 1 + (kLanes - 1 + ow - 1) / ow;
+}
+
+/// Up to this many rows, readPixels reads 16 pixels as one vector load per
+/// row, blended (rows of 5 or more pixels); beyond, as 16 scalar loads.
+constexpr int64_t kMaxRowsPerVector = 4;
 
 /// A 2-D convolution in NCHW / FCHW layout with one group.
 struct ConvShape {
@@ -99,8 +110,9 @@ Value zeroFillDestination(Value init) {
 /// pixels p .. p + 15 of the output grid (row, col) = (p / OW, p % OW), of
 /// which `lanes` are valid (the rest are zeros): one vector load when the
 /// pixels always lie in one output row and are unit-strided in the input;
-/// at unit stride with OW >= 16, where they lie in at most two rows, two
-/// vector loads of the input's flattened rows blended at the row's end;
+/// at column stride 1 or 2 with OW >= 5, where they lie in at most four
+/// rows, one vector load of the input's flattened rows per row (at stride
+/// 2, two and a shuffle of the even elements), blended at the rows' ends;
 /// else one scalar load per lane. `flatInput` is `input` with its rows
 /// flattened ([N, C, H * W], flattenForPixels), or null where the two-row
 /// reads do not apply.
@@ -133,26 +145,44 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
   }
   if (flatInput) {
     // Lane j is at `first` + j in the flattened rows while in the output row
-    // of p, and `second` + j (one input row of sh rows further, OW pixels
-    // back) in the next: two loads, blended where the output row ends.
+    // of p, and `delta` further for each output row it has passed (one
+    // input row of sh rows further, OW pixels back): one load per output
+    // row the 16 pixels touch, blended where each row ends.
     int64_t width = cast<RankedTensorType>(input.getType()).getDimSize(3);
     Value outRow = arith::DivUIOp::create(b, p, ow);
     Value outCol = arith::RemUIOp::create(b, p, ow);
     Value first = arith::AddIOp::create(
         b, arith::MulIOp::create(b, inputRow(outRow), index(b, width)),
         inputCol(outCol));
-    Value second =
-        arith::AddIOp::create(b, first, index(b, shape.sh * width - shape.ow));
-    auto load = [&](Value at) {
+    int64_t delta = shape.sh * width - shape.ow * shape.sw;
+    auto read = [&](Value at) {
       return vector::TransferReadOp::create(b, vt, flatInput,
                                             ValueRange{batch, c, at}, zero,
                                             ArrayRef<bool>{false});
     };
+    // At column stride 2, lane j is element 2j of the 32 from the row's
+    // start: two loads and one shuffle of their even elements.
+    SmallVector<int64_t> evens;
+    for (int64_t j = 0; j < kLanes; ++j)
+      evens.push_back(2 * j);
+    auto load = [&](int64_t row) -> Value {
+      Value at = arith::AddIOp::create(b, first, index(b, row * delta));
+      if (shape.sw == 1)
+        return read(at);
+      Value next = arith::AddIOp::create(b, at, index(b, kLanes));
+      return vector::ShuffleOp::create(b, read(at), read(next), evens);
+    };
     auto maskType = VectorType::get({kLanes}, b.getI1Type());
-    Value inThisRow = vector::CreateMaskOp::create(
-        b, maskType, ValueRange{arith::SubIOp::create(b, ow, outCol)});
-    Value pixels =
-        arith::SelectOp::create(b, inThisRow, load(first), load(second));
+    int64_t rows = outputRowsPerVector(shape.ow);
+    Value pixels = load(rows - 1);
+    for (int64_t row = rows - 2; row >= 0; --row) {
+      // Lanes before the end of output row `row` (counted from p's).
+      Value inRow = vector::CreateMaskOp::create(
+          b, maskType,
+          ValueRange{arith::SubIOp::create(b, index(b, (row + 1) * shape.ow),
+                                           outCol)});
+      pixels = arith::SelectOp::create(b, inRow, load(row), pixels);
+    }
     if (lanes == kLanes)
       return pixels;
     Value valid =
@@ -171,12 +201,14 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
   return vec;
 }
 
-/// `input` [N, C, H, W] as [N, C, H * W] where readPixels reads two output
-/// rows at once (unit stride, OW >= 16 and not a multiple of 16), else
-/// null.
+/// `input` [N, C, H, W] as [N, C, H * W] where readPixels reads 16 pixels
+/// from the flattened rows, one load (two and a shuffle at column stride
+/// 2) per output row they touch (column stride 1 or 2, not read in place,
+/// at most kMaxRowsPerVector rows), else null.
 Value flattenForPixels(ImplicitLocOpBuilder &b, const ConvShape &shape,
                        Value input) {
-  if (shape.sw != 1 || shape.ow < kLanes || shape.ow % kLanes == 0)
+  if (shape.sw > 2 || convReadsInputInPlace(shape.ow, shape.sw) ||
+      outputRowsPerVector(shape.ow) > kMaxRowsPerVector)
     return Value();
   return collapse(b, input, {{0}, {1}, {2, 3}});
 }

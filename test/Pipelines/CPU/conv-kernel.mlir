@@ -33,11 +33,17 @@ func.func @input_gradient(%g: tensor<2x8x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> 
   return %y : tensor<2x3x6x32xf32>
 }
 
-// Stride 2: the panel is packed from scalar loads.
+// Stride 2: the panel is packed from the input's flattened rows, two
+// vector loads and a shuffle of their even elements per output row.
 // CHECK-LABEL: func.func @strided
 // CHECK-NOT: linalg.conv
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x8x34xf32> into tensor<2x3x272xf32>
 // CHECK: tensor.empty() : tensor<1x27x32xf32>
-// CHECK: tensor.extract %{{.*}} : tensor<2x3x8x34xf32>
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x8x34xf32>
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x272xf32>, vector<16xf32>
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x272xf32>, vector<16xf32>
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x8x34xf32>
 // CHECK-NOT: linalg.conv
 // CHECK: return
 func.func @strided(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x3x16xf32> {
@@ -62,6 +68,38 @@ func.func @strided(%x: tensor<2x3x6x32xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<
 func.func @rows20(%x: tensor<2x3x20x20xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x20x20xf32> {
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x20x20xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x20x20xf32>
   return %y : tensor<2x8x20x20xf32>
+}
+
+// Output rows of 14 pixels (ResNet's 14x14 stage): 16 pixels lie in up to
+// three output rows, read as three vector loads of the flattened padded
+// input ([2, 3, 16 * 16]) blended at the rows' ends; no scalar loads.
+// CHECK-LABEL: func.func @rows14
+// CHECK-NOT: linalg.conv
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x16x16xf32> into tensor<2x3x256xf32>
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x16x16xf32>
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
+// CHECK: vector.create_mask
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
+// CHECK: arith.select
+// CHECK: vector.create_mask
+// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
+// CHECK: arith.select
+// CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x16x16xf32>
+// CHECK: return
+func.func @rows14(%x: tensor<2x3x14x14xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x14x14xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x14x14xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x14x14xf32>
+  return %y : tensor<2x8x14x14xf32>
+}
+
+// Output rows of 4 pixels would touch five rows: scalar loads (as at
+// column strides above 2).
+// CHECK-LABEL: func.func @rows4
+// CHECK-NOT: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<1x3x6x6xf32>
+// CHECK: tensor.extract %{{.*}} : tensor<1x3x6x6xf32>
+// CHECK: return
+func.func @rows4(%x: tensor<1x3x4x4xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<1x8x4x4xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x3x4x4xf32>, tensor<8x3x3x3xf32> -> tensor<1x8x4x4xf32>
+  return %y : tensor<1x8x4x4xf32>
 }
 
 // CHECK-LABEL: func.func @filter_gradient

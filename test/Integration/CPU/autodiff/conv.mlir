@@ -12,6 +12,8 @@
 // RUN: remat-opt %s -remat-autodiff="functions=avg_pool2d" | remat-run --entry=avg_pool2d_grad --check-gradients | FileCheck %s --check-prefix=AVG_POOL2D
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_wide" | remat-run --entry=conv2d_wide_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_WIDE
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_rows19" | remat-run --entry=conv2d_rows19_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_ROWS19
+// RUN: remat-opt %s -remat-autodiff="functions=conv2d_rows7" | remat-run --entry=conv2d_rows7_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_ROWS7
+// RUN: remat-opt %s -remat-autodiff="functions=conv2d_stride2" | remat-run --entry=conv2d_stride2_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_STRIDE2
 
 // CONV2D-NOT: FAIL
 // CONV2D: gradient check @conv2d_grad wrt {{[0-9]+}}: PASSED
@@ -109,5 +111,29 @@ func.func @conv2d_rows19(%x: tensor<2x3x10x19xf32>, %w: tensor<4x3x3x3xf32>, %r:
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x10x19xf32>, tensor<4x3x3x3xf32> -> tensor<2x4x10x19xf32>
   %ly = remat.mul %y, %r : tensor<2x4x10x19xf32>
   %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x4x10x19xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// Output rows of 7 pixels: the input and the filter gradient read 16 pixels
+// of up to four output rows as one vector load per row (readPixels).
+// CONV2D_ROWS7-NOT: FAIL
+// CONV2D_ROWS7: gradient check @conv2d_rows7_grad wrt {{[0-9]+}}: PASSED
+// CONV2D_ROWS7-NOT: FAIL
+func.func @conv2d_rows7(%x: tensor<2x3x7x7xf32>, %w: tensor<4x3x3x3xf32>, %r: tensor<2x4x7x7xf32>) -> tensor<f32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x7x7xf32>, tensor<4x3x3x3xf32> -> tensor<2x4x7x7xf32>
+  %ly = remat.mul %y, %r : tensor<2x4x7x7xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x4x7x7xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// Column stride 2 with output rows of 8 pixels: the forward convolution and
+// the filter gradient read 16 pixels as two loads and a shuffle per row.
+// CONV2D_STRIDE2-NOT: FAIL
+// CONV2D_STRIDE2: gradient check @conv2d_stride2_grad wrt {{[0-9]+}}: PASSED
+// CONV2D_STRIDE2-NOT: FAIL
+func.func @conv2d_stride2(%x: tensor<2x3x16x16xf32>, %w: tensor<4x3x3x3xf32>, %r: tensor<2x4x8x8xf32>) -> tensor<f32> {
+  %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] : tensor<2x3x16x16xf32>, tensor<4x3x3x3xf32> -> tensor<2x4x8x8xf32>
+  %ly = remat.mul %y, %r : tensor<2x4x8x8xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x4x8x8xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

@@ -36,6 +36,24 @@
 // RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.rows20.in --out %t.rows20.out
 // RUN: remat-run %s --entry=rows19_strided_dilated --seed=17 --save-inputs=%t.rows19.in --save-outputs=%t.rows19.out > /dev/null
 // RUN: %python %S/../../reference.py conv2d --strides 2,1 --dilations 2,2 --padding 1,1,1,1 --in %t.rows19.in --out %t.rows19.out
+// Output rows of 5 to 15 pixels at unit column stride: each 16 pixels lie
+// in up to three (rows of 8 to 15) or four (5 to 7) output rows, one
+// vector load each, blended at the rows' ends: ResNet's 14x14 stage with a
+// partial last vector (2 x 196 = 24 x 16 + 8), its 7x7 stage, and rows of
+// 5 with a row stride of 3.
+// RUN: remat-run %s --entry=rows14 --seed=18 --save-inputs=%t.rows14.in --save-outputs=%t.rows14.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.rows14.in --out %t.rows14.out
+// RUN: remat-run %s --entry=rows7 --seed=19 --save-inputs=%t.rows7.in --save-outputs=%t.rows7.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.rows7.in --out %t.rows7.out
+// RUN: remat-run %s --entry=rows5_strided --seed=20 --save-inputs=%t.rows5.in --save-outputs=%t.rows5.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --strides 3,1 --padding 0,1,2,1 --in %t.rows5.in --out %t.rows5.out
+// Column stride 2 (ResNet's downsampling): per output row two vector
+// loads and a shuffle of their even elements, at 8 output pixels a row
+// (three rows per 16 pixels) and 28 (two), the latter with a 1x1 filter.
+// RUN: remat-run %s --entry=stride2_rows8 --seed=21 --save-inputs=%t.s2r8.in --save-outputs=%t.s2r8.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --strides 2,2 --padding 1,1,1,1 --in %t.s2r8.in --out %t.s2r8.out
+// RUN: remat-run %s --entry=stride2_rows28 --seed=22 --save-inputs=%t.s2r28.in --save-outputs=%t.s2r28.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --strides 2,2 --in %t.s2r28.in --out %t.s2r28.out
 
 func.func @plain(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %y = remat.conv2d %x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
@@ -100,4 +118,29 @@ func.func @rows20(%x: tensor<2x3x19x20xf32>, %w: tensor<5x3x3x3xf32>) -> tensor<
 func.func @rows19_strided_dilated(%x: tensor<1x4x23x21xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x11x19xf32> {
   %y = remat.conv2d %x, %w strides [2, 1] padding [1, 1, 1, 1] dilations [2, 2] : tensor<1x4x23x21xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x11x19xf32>
   return %y : tensor<1x6x11x19xf32>
+}
+
+func.func @rows14(%x: tensor<2x6x14x14xf32>, %w: tensor<7x6x3x3xf32>) -> tensor<2x7x14x14xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x6x14x14xf32>, tensor<7x6x3x3xf32> -> tensor<2x7x14x14xf32>
+  return %y : tensor<2x7x14x14xf32>
+}
+
+func.func @rows7(%x: tensor<3x5x7x7xf32>, %w: tensor<9x5x3x3xf32>) -> tensor<3x9x7x7xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<3x5x7x7xf32>, tensor<9x5x3x3xf32> -> tensor<3x9x7x7xf32>
+  return %y : tensor<3x9x7x7xf32>
+}
+
+func.func @rows5_strided(%x: tensor<1x3x13x5xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x5x5xf32> {
+  %y = remat.conv2d %x, %w strides [3, 1] padding [0, 1, 2, 1] : tensor<1x3x13x5xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x5x5xf32>
+  return %y : tensor<1x4x5x5xf32>
+}
+
+func.func @stride2_rows8(%x: tensor<2x4x16x16xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<2x6x8x8xf32> {
+  %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] : tensor<2x4x16x16xf32>, tensor<6x4x3x3xf32> -> tensor<2x6x8x8xf32>
+  return %y : tensor<2x6x8x8xf32>
+}
+
+func.func @stride2_rows28(%x: tensor<1x8x56x56xf32>, %w: tensor<5x8x1x1xf32>) -> tensor<1x5x28x28xf32> {
+  %y = remat.conv2d %x, %w strides [2, 2] : tensor<1x8x56x56xf32>, tensor<5x8x1x1xf32> -> tensor<1x5x28x28xf32>
+  return %y : tensor<1x5x28x28xf32>
 }
