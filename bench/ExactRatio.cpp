@@ -6,17 +6,20 @@
 // random training graphs, six of each), at five budgets spread between the
 // smallest peak either solver reaches and the unconstrained peak, their
 // added cost over the exact solver's, with the exact solver's proven gap
-// and the lower bound auto proves. A quality study under a wall-clock limit per exact solve, not a
-// timing, so a plain program; it prints Markdown tables.
+// and the lower bound auto proves. A quality study under a wall-clock limit per
+// exact solve, not a timing, so a plain program; it prints Markdown tables.
 //
 //   remat-bench-exact-ratio [--time-limit=SECONDS] [--large] [--offload]
-//                           [--benchmark_filter=REGEX]
+//                           [--greedy-sweep] [--benchmark_filter=REGEX]
 //
 // --time-limit bounds each exact solve (default 10 s). --large runs graphs
 // of about 1,000 and 3,000 nodes instead. --offload instead compares, at
 // 30% and 50% of each graph's unconstrained peak, auto's plan without
 // offloading and with every value offloadable, and the exact solver's with
-// every value offloadable (within the time limit). --benchmark_filter
+// every value offloadable (within the time limit). --greedy-sweep instead
+// compares, at ten budgets from 30% to 93% of each graph's unconstrained
+// peak, the greedy with and without its polish against the best plan found
+// (theirs or the search's with 400 rounds). --benchmark_filter
 // keeps the graphs whose name matches (as Google Benchmark filters; bench/
 // run.sh passes the same flags to every binary); other --benchmark_ flags
 // are ignored.
@@ -356,9 +359,80 @@ void printSummary(const std::vector<Row> &rows) {
 
 } // namespace
 
+/// The --greedy-sweep table: at ten budgets from 30% to 93% of each
+/// graph's unconstrained peak, the greedy with and without its polish
+/// against the best plan found (either, or the search's with 400 rounds).
+void printGreedySweep(const std::vector<Graph> &list,
+                      const std::regex &pattern) {
+  std::vector<double> polished, walked;
+  double slowest = 0;
+  int64_t budgets = 0, cheaper = 0, dearer = 0;
+  for (const Graph &graph : list) {
+    if (!std::regex_search(graph.name, pattern))
+      continue;
+    Problem p = graph.build();
+    int64_t unconstrained = unconstrainedProfile(p).peak;
+    for (int k = 0; k < 10; ++k) {
+      SolverOptions options;
+      options.budget = static_cast<int64_t>((0.30 + 0.07 * k) *
+                                            static_cast<double>(unconstrained));
+      auto begin = std::chrono::steady_clock::now();
+      SolveResult greedy = solveGreedy(p, options);
+      slowest = std::max(slowest, std::chrono::duration<double>(
+                                      std::chrono::steady_clock::now() - begin)
+                                      .count());
+      options.greedyPolish = false;
+      SolveResult walk = solveGreedy(p, options);
+      options.greedyPolish = true;
+      options.searchMaxRounds = 400;
+      options.timeLimitSeconds = 60;
+      SolveResult search = solveSearch(p, options);
+      if (!greedy.feasible || !walk.feasible)
+        continue;
+      ++budgets;
+      double best = std::min(greedy.cost, walk.cost);
+      if (search.feasible)
+        best = std::min(best, search.cost);
+      cheaper += greedy.cost < walk.cost * (1 - 1e-9);
+      dearer += greedy.cost > walk.cost * (1 + 1e-9);
+      if (best <= 0)
+        continue;
+      polished.push_back(greedy.cost / best);
+      walked.push_back(walk.cost / best);
+    }
+  }
+  auto row = [&](const char *name, std::vector<double> ratios) {
+    std::sort(ratios.begin(), ratios.end());
+    double logSum = 0;
+    for (double r : ratios)
+      logSum += std::log(r);
+    auto above = [&](double t) {
+      return std::count_if(ratios.begin(), ratios.end(),
+                           [&](double r) { return r > t; });
+    };
+    std::printf(
+        "| %s | %zu | %.3f | %.3f | %.2f | %ld | %ld | %ld |\n", name,
+        ratios.size(),
+        ratios.empty() ? 0.0
+                       : std::exp(logSum / static_cast<double>(ratios.size())),
+        ratios.empty() ? 0.0 : ratios[ratios.size() / 2],
+        ratios.empty() ? 0.0 : ratios.back(), static_cast<long>(above(1.1)),
+        static_cast<long>(above(1.3)), static_cast<long>(above(1.5)));
+  };
+  std::printf("| greedy | budgets with a cost | geometric mean / best | "
+              "median | max | above 1.1x | above 1.3x | above 1.5x |\n"
+              "|---|---|---|---|---|---|---|---|\n");
+  row("with its polish", polished);
+  row("walks only", walked);
+  std::printf("\n%lld budgets both fit; the polish is cheaper at %lld, dearer "
+              "at %lld; the greedy took at most %.3f s.\n",
+              static_cast<long long>(budgets), static_cast<long long>(cheaper),
+              static_cast<long long>(dearer), slowest);
+}
+
 int main(int argc, char **argv) {
   double timeLimit = 10.0;
-  bool large = false, offload = false;
+  bool large = false, offload = false, sweep = false;
   std::string filter;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -368,12 +442,14 @@ int main(int argc, char **argv) {
       large = true;
     } else if (std::strcmp(arg, "--offload") == 0) {
       offload = true;
+    } else if (std::strcmp(arg, "--greedy-sweep") == 0) {
+      sweep = true;
     } else if (std::strncmp(arg, "--benchmark_filter=", 19) == 0) {
       filter = arg + 19;
     } else if (std::strncmp(arg, "--benchmark_", 12) != 0) {
       std::fprintf(stderr,
                    "usage: %s [--time-limit=SECONDS] [--large] [--offload] "
-                   "[--benchmark_filter=REGEX]\n",
+                   "[--greedy-sweep] [--benchmark_filter=REGEX]\n",
                    argv[0]);
       return 2;
     }
@@ -384,6 +460,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::regex pattern(filter.empty() ? std::string(".*") : filter);
+
+  if (sweep) {
+    printGreedySweep(graphs(large), pattern);
+    return 0;
+  }
 
   if (offload) {
     std::printf("Exact solves limited to %.1f s each.\n\n", timeLimit);

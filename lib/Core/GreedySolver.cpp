@@ -73,12 +73,14 @@
 //     drag a costly operand into every later chain that needs it. The
 //     winning walk's plan, when it meets the budget, gets a few rounds of
 //     the search's ruin and recreate (SearchSolver.cpp) in a fixed order:
-//     the recomputations of each of the dearest recomputed nodes undone,
-//     then windows around the dearest few; the walk repairs each ruin,
-//     pruning trims it, and a cheaper result replaces the plan. On random
-//     training graphs at tight budgets this cut plans that cost up to 5.6x
-//     the search's to at most 2.2x. The rounds are capped by the graph's
-//     size (none from 48,000 nodes), so the greedy keeps its speed there.
+//     the recomputations of each of the dearest recomputed nodes undone
+//     (the repair first bars the node, so that the walk finds another way
+//     down, then allows it), then windows around the dearest few; the walk
+//     repairs each ruin, pruning trims it, and a cheaper result replaces the
+//     plan. On random training graphs at tight budgets this cut plans that cost
+//     up to 5.6x the search's to at most 2.2x. The rounds are capped by the
+//     graph's size (none from 48,000 nodes), so the greedy keeps its speed
+//     there.
 //
 // Scale. Nothing is replayed per move. A ReplayState keeps live bytes per
 // anchor in a segment tree (range add for the anchors a copy spans, max and
@@ -117,9 +119,9 @@ constexpr int64_t kMaxMovesPerNode = 32;
 constexpr int kMaxWalks = 8;
 /// The polish's rounds (polish below): a ruin of each of the 16 dearest
 /// recomputed nodes, then windows around the dearest 4 nodes'
-/// recomputations, 24 rounds at most. A round costs about a walk, so the
-/// rounds are capped at kPolishWork / N: all of them up to 2,000 nodes, 4
-/// at 10,000, none from 48,000, where the greedy must stay within 2 s.
+/// recomputations, 24 rounds at most. A round costs one or two walks, so
+/// the rounds are capped at kPolishWork / N: all of them up to 2,000 nodes,
+/// 4 at 10,000, none from 48,000, where the greedy must stay within 2 s.
 constexpr size_t kPolishNodes = 16;
 constexpr size_t kPolishWindows = 4;
 constexpr int64_t kPolishRounds = 24;
@@ -626,8 +628,10 @@ struct Ruin {
 /// them, SearchSolver.cpp) in a fixed order: the recomputations of each of
 /// the nodes whose recomputations cost the most, dearest first, then a
 /// window of N/8 steps around each recomputation of the dearest four. A
-/// round undoes the ruin's events, lets the walk repair the plan and prunes
-/// it; the result replaces the plan when it is cheaper. The order depends
+/// round undoes the ruin's events, lets the walk repair the plan (a ruined
+/// node first barred from being recomputed, so that the walk must find
+/// another way down, then as it is) and prunes it; the result replaces the
+/// plan when it is cheaper. The order depends
 /// only on the plan, so the greedy stays a function of its input. Returns
 /// the rounds that improved the plan.
 int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
@@ -663,6 +667,31 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
   if (static_cast<int64_t>(ruins.size()) > rounds)
     ruins.resize(rounds);
   Step half = std::max<Step>(1, problem.size() / 16);
+  // Repairs `ruined` with a walk over `walkProblem` and prunes the result,
+  // which replaces the plan when it is cheaper.
+  auto repair = [&](const Problem &walkProblem, const Plan &ruined) {
+    GreedySearch search(walkProblem, options, ruined, creditMoves);
+    while (search.peak() > options.budget && search.relieveOnce()) {
+    }
+    if (search.peak() > options.budget)
+      return false;
+    Plan repaired = search.plan();
+    pruneRecomputations(problem, repaired, options.budget);
+    Verification r = verifyPlan(problem, repaired);
+    if (!r.ok() || r.profile.peak > options.budget)
+      return false;
+    double cost = measureAddedCost(problem, repaired, r.profile).weighted;
+    if (cost >= best * (1 - 1e-12))
+      return false;
+    best = cost;
+    walk.plan = std::move(repaired);
+    walk.peak = r.profile.peak;
+    return true;
+  };
+  // A node's ruin is first repaired with the node barred from being
+  // recomputed, so that the walk finds another way down rather than the
+  // same recomputations; when that is no cheaper, as it is.
+  Problem barred = problem;
   int64_t improved = 0;
   for (const Ruin &ruin : ruins) {
     Plan ruined = withoutEvents(problem, walk.plan, [&](Step s, NodeId id) {
@@ -672,23 +701,17 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
     });
     if (!verifyPlan(problem, ruined).ok())
       continue;
-    GreedySearch search(problem, options, ruined, creditMoves);
-    while (search.peak() > options.budget && search.relieveOnce()) {
+    if (ruin.around < 0) {
+      barred.node(ruin.node).recomputable = false;
+      bool accepted = repair(barred, ruined);
+      barred.node(ruin.node).recomputable =
+          problem.node(ruin.node).recomputable;
+      if (accepted) {
+        ++improved;
+        continue;
+      }
     }
-    if (search.peak() > options.budget)
-      continue;
-    Plan repaired = search.plan();
-    pruneRecomputations(problem, repaired, options.budget);
-    Verification r = verifyPlan(problem, repaired);
-    if (!r.ok() || r.profile.peak > options.budget)
-      continue;
-    double cost = measureAddedCost(problem, repaired, r.profile).weighted;
-    if (cost < best * (1 - 1e-12)) {
-      best = cost;
-      walk.plan = std::move(repaired);
-      walk.peak = r.profile.peak;
-      ++improved;
-    }
+    improved += repair(problem, ruined);
   }
   return improved;
 }
@@ -743,7 +766,7 @@ SolveResult remat::solveGreedy(const Problem &problem,
       chosenWalk = &freeTransfers;
   }
   Walk &chosen = *chosenWalk;
-  if (chosen.peak <= options.budget)
+  if (options.greedyPolish && chosen.peak <= options.budget)
     polish(problem, options, chosen, /*creditMoves=*/chosenWalk != &full);
   Plan &plan = chosen.plan;
   int64_t pruned = chosen.pruned;
