@@ -80,7 +80,9 @@
 //     plan. On random training graphs at tight budgets this cut plans that cost
 //     up to 5.6x the search's to at most 2.2x. The rounds are capped by the
 //     graph's size (none from 48,000 nodes), so the greedy keeps its speed
-//     there.
+//     there, and stop at a quarter of the time limit (a caller's, such as
+//     auto's 2 s; never reached at the default 30 s on a build without
+//     sanitizers), the only way time can change the greedy's plan.
 //
 // Scale. Nothing is replayed per move. A ReplayState keeps live bytes per
 // anchor in a segment tree (range add for the anchors a copy spans, max and
@@ -92,6 +94,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Deadline.h"
 #include "GreedySearch.h"
 #include "PlanPruning.h"
 #include "ResultBuilder.h"
@@ -126,6 +129,10 @@ constexpr size_t kPolishNodes = 16;
 constexpr size_t kPolishWindows = 4;
 constexpr int64_t kPolishRounds = 24;
 constexpr int64_t kPolishWork = 48000;
+/// The share of options.timeLimitSeconds, counted from the greedy's start,
+/// after which the polish starts no further round: the search and auto
+/// spend the rest.
+constexpr double kPolishTimeShare = 0.25;
 
 /// Benefit per unit of cost.
 double scoreOf(double benefit, double cost) {
@@ -631,11 +638,11 @@ struct Ruin {
 /// round undoes the ruin's events, lets the walk repair the plan (a ruined
 /// node first barred from being recomputed, so that the walk must find
 /// another way down, then as it is) and prunes it; the result replaces the
-/// plan when it is cheaper. The order depends
-/// only on the plan, so the greedy stays a function of its input. Returns
-/// the rounds that improved the plan.
+/// plan when it is cheaper. The order depends only on the plan, so the
+/// greedy stays a function of its input unless `deadline` passes, after
+/// which no round starts. Returns the rounds that improved the plan.
 int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
-               bool creditMoves) {
+               bool creditMoves, const Deadline &deadline) {
   int64_t rounds = std::min<int64_t>(
       kPolishRounds, kPolishWork / std::max<int64_t>(1, problem.size()));
   Verification v = verifyPlan(problem, walk.plan);
@@ -694,6 +701,8 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
   Problem barred = problem;
   int64_t improved = 0;
   for (const Ruin &ruin : ruins) {
+    if (deadline.passed())
+      break;
     Plan ruined = withoutEvents(problem, walk.plan, [&](Step s, NodeId id) {
       return ruin.around < 0
                  ? id == ruin.node
@@ -726,6 +735,7 @@ SolveResult remat::solveGreedy(const Problem &problem,
     result.message = "invalid problem: " + *error;
     return result;
   }
+  Deadline polishDeadline(kPolishTimeShare * options.timeLimitSeconds);
   Plan start = buildPolicyPlan(problem);
   // Two walks, moves credited and not: neither reaches the lower peak on
   // every graph (on unrolled MLPs the credited walk gets stuck 6-10%
@@ -767,7 +777,8 @@ SolveResult remat::solveGreedy(const Problem &problem,
   }
   Walk &chosen = *chosenWalk;
   if (options.greedyPolish && chosen.peak <= options.budget)
-    polish(problem, options, chosen, /*creditMoves=*/chosenWalk != &full);
+    polish(problem, options, chosen, /*creditMoves=*/chosenWalk != &full,
+           polishDeadline);
   Plan &plan = chosen.plan;
   int64_t pruned = chosen.pruned;
   bool exhausted = chosen.exhausted;

@@ -472,6 +472,28 @@ TEST(GreedySolverTest, PolishTakesTheCostlyOperandsOutOfLaterChains) {
   }
 }
 
+TEST(GreedySolverTest, PolishStopsAtAQuarterOfTheTimeLimit) {
+  // Auto gives the greedy its 2 s: on a slow machine or a sanitizer build
+  // the polish's rounds must leave the search its share. With no time left
+  // the polish starts no round, and the plan is the walk's.
+  Problem p = randomTrainingGraph(30, 30);
+  SolverOptions options;
+  options.budget = unconstrainedProfile(p).peak * 65 / 100;
+  options.timeLimitSeconds = 0;
+  SolveResult timed = solveGreedy(p, options);
+  options.timeLimitSeconds = 60;
+  options.greedyPolish = false;
+  SolveResult walked = solveGreedy(p, options);
+  options.greedyPolish = true;
+  SolveResult polished = solveGreedy(p, options);
+  ASSERT_TRUE(timed.feasible) << timed.message;
+  expectReplays(p, timed, options);
+  EXPECT_EQ(timed.plan.recomputeBefore, walked.plan.recomputeBefore);
+  EXPECT_EQ(timed.cost, walked.cost);
+  // The case is one the polish improves (above).
+  EXPECT_LT(polished.cost, walked.cost);
+}
+
 TEST(GreedySolverTest, ScaleSmoke) {
   // 20k nodes at half the peak: exercises the incremental structures at a
   // size where per-move replays would be slow. Timing is the benchmark's

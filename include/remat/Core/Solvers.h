@@ -43,7 +43,8 @@ const char *toString(SolverKind kind);
 struct SolverOptions {
   /// Device bytes the peak may reach (resident bytes included).
   int64_t budget = std::numeric_limits<int64_t>::max();
-  /// Wall-clock limit of the exact and search solvers, in seconds.
+  /// Wall-clock limit of the exact and search solvers, in seconds. The
+  /// greedy's polish starts no round after a quarter of it.
   double timeLimitSeconds = 30.0;
   /// Auto's wall-clock limit: it returns within about this (greedy, then
   /// improvement for the rest). Callers set it to timeLimitSeconds when the
