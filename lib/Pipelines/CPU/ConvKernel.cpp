@@ -21,7 +21,10 @@
 //    with OW >= 5 from one vector load of the input's flattened rows per
 //    output row the 16 pixels span (two from OW >= 16, three from 8, four
 //    from 5; at stride 2, two loads and a shuffle of the even elements),
-//    blended where the rows end, otherwise from 16 scalar loads.
+//    blended where the rows end, otherwise from 16 scalar loads. Panels
+//    hold whole filter windows (convPanelRows: 252 rows for 3x3), packed a
+//    channel per iteration at constant offsets, unmasked except near the
+//    input's last rows (packWindowRows).
 //  * conv2d_grad_filter (the linalg.generic of GradientLowering.cpp, one
 //    group), summed over images b:
 //      dw[f, (c, kh, kw)] = sum_(oh, ow) dy[b, f, (oh, ow)]
@@ -40,11 +43,12 @@
 
 #include "MatmulKernel.h"
 
+#include "KernelScratch.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "KernelScratch.h"
 
 using namespace mlir;
 using namespace remat;
@@ -106,6 +110,85 @@ Value zeroFillDestination(Value init) {
   return fill.getOutputs()[0];
 }
 
+/// 16 consecutive output pixels p .. p + 15 as readPixels reads them from
+/// the input's flattened rows ([N, C, H * W], flattenForPixels): what does
+/// not depend on the channel or the filter position.
+struct PixelVector {
+  /// Where lane 0 reads at filter position (0, 0) in its channel's
+  /// flattened rows: (p / OW) * sh * W + (p % OW) * sw.
+  Value first;
+  /// inRow[r]: the lanes before the end of output row r, counted from p's
+  /// (r < outputRowsPerVector - 1).
+  SmallVector<Value> inRow;
+  /// The lanes of real pixels, or null when all 16 are.
+  Value valid;
+};
+
+PixelVector pixelVector(ImplicitLocOpBuilder &b, const ConvShape &shape,
+                        int64_t width, Value p, int64_t lanes) {
+  PixelVector pixels;
+  Value ow = index(b, shape.ow);
+  Value outRow = arith::DivUIOp::create(b, p, ow);
+  Value outCol = arith::RemUIOp::create(b, p, ow);
+  pixels.first = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, outRow, index(b, shape.sh * width)),
+      arith::MulIOp::create(b, outCol, index(b, shape.sw)));
+  auto maskType = VectorType::get({kLanes}, b.getI1Type());
+  for (int64_t row = 0; row + 1 < outputRowsPerVector(shape.ow); ++row)
+    pixels.inRow.push_back(vector::CreateMaskOp::create(
+        b, maskType,
+        ValueRange{
+            arith::SubIOp::create(b, index(b, (row + 1) * shape.ow), outCol)}));
+  if (lanes < kLanes)
+    pixels.valid =
+        vector::ConstantMaskOp::create(b, maskType, ArrayRef<int64_t>{lanes});
+  return pixels;
+}
+
+/// The 16 pixels of `pixels` in channel `c` of image `batch` of
+/// `flatInput`, lane 0 at `at` (pixels.first plus the filter position's
+/// offset): lane j is at `at` + j while in the output row of p, and
+/// `delta` further for each output row it has passed (one input row of sh
+/// rows further, OW pixels back). One load per output row the 16 pixels
+/// touch (at column stride 2, two and a shuffle of their even elements),
+/// blended where each row ends. The loads are unmasked with `inBounds`
+/// (the caller knows no lane runs past the flattened rows' end), else
+/// masked at that end.
+Value loadPixelVector(ImplicitLocOpBuilder &b, const ConvShape &shape,
+                      int64_t width, Value flatInput, Value batch, Value c,
+                      Value at, const PixelVector &pixels, bool inBounds) {
+  auto vt = VectorType::get({kLanes}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
+  int64_t delta = shape.sh * width - shape.ow * shape.sw;
+  auto read = [&](Value position) {
+    return vector::TransferReadOp::create(b, vt, flatInput,
+                                          ValueRange{batch, c, position}, zero,
+                                          ArrayRef<bool>{inBounds});
+  };
+  // At column stride 2, lane j is element 2j of the 32 from the row's
+  // start: two loads and one shuffle of their even elements.
+  SmallVector<int64_t> evens;
+  for (int64_t j = 0; j < kLanes; ++j)
+    evens.push_back(2 * j);
+  auto load = [&](int64_t row) -> Value {
+    Value position = arith::AddIOp::create(b, at, index(b, row * delta));
+    if (shape.sw == 1)
+      return read(position);
+    Value next = arith::AddIOp::create(b, position, index(b, kLanes));
+    return vector::ShuffleOp::create(b, read(position), read(next), evens);
+  };
+  int64_t rows = pixels.inRow.size() + 1;
+  Value vec = load(rows - 1);
+  for (int64_t row = rows - 2; row >= 0; --row)
+    vec = arith::SelectOp::create(b, pixels.inRow[row], load(row), vec);
+  if (!pixels.valid)
+    return vec;
+  return arith::SelectOp::create(
+      b, pixels.valid, vec,
+      arith::ConstantOp::create(
+          b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0))));
+}
+
 /// Reads input[b, c, row * sh + kh * dh, col * sw + kw * dw] for the 16
 /// pixels p .. p + 15 of the output grid (row, col) = (p / OW, p % OW), of
 /// which `lanes` are valid (the rest are zeros): one vector load when the
@@ -144,50 +227,15 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
                                           ArrayRef<bool>{true});
   }
   if (flatInput) {
-    // Lane j is at `first` + j in the flattened rows while in the output row
-    // of p, and `delta` further for each output row it has passed (one
-    // input row of sh rows further, OW pixels back): one load per output
-    // row the 16 pixels touch, blended where each row ends.
     int64_t width = cast<RankedTensorType>(input.getType()).getDimSize(3);
-    Value outRow = arith::DivUIOp::create(b, p, ow);
-    Value outCol = arith::RemUIOp::create(b, p, ow);
-    Value first = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, inputRow(outRow), index(b, width)),
-        inputCol(outCol));
-    int64_t delta = shape.sh * width - shape.ow * shape.sw;
-    auto read = [&](Value at) {
-      return vector::TransferReadOp::create(b, vt, flatInput,
-                                            ValueRange{batch, c, at}, zero,
-                                            ArrayRef<bool>{false});
-    };
-    // At column stride 2, lane j is element 2j of the 32 from the row's
-    // start: two loads and one shuffle of their even elements.
-    SmallVector<int64_t> evens;
-    for (int64_t j = 0; j < kLanes; ++j)
-      evens.push_back(2 * j);
-    auto load = [&](int64_t row) -> Value {
-      Value at = arith::AddIOp::create(b, first, index(b, row * delta));
-      if (shape.sw == 1)
-        return read(at);
-      Value next = arith::AddIOp::create(b, at, index(b, kLanes));
-      return vector::ShuffleOp::create(b, read(at), read(next), evens);
-    };
-    auto maskType = VectorType::get({kLanes}, b.getI1Type());
-    int64_t rows = outputRowsPerVector(shape.ow);
-    Value pixels = load(rows - 1);
-    for (int64_t row = rows - 2; row >= 0; --row) {
-      // Lanes before the end of output row `row` (counted from p's).
-      Value inRow = vector::CreateMaskOp::create(
-          b, maskType,
-          ValueRange{arith::SubIOp::create(b, index(b, (row + 1) * shape.ow),
-                                           outCol)});
-      pixels = arith::SelectOp::create(b, inRow, load(row), pixels);
-    }
-    if (lanes == kLanes)
-      return pixels;
-    Value valid =
-        vector::ConstantMaskOp::create(b, maskType, ArrayRef<int64_t>{lanes});
-    return arith::SelectOp::create(b, valid, pixels, zeros());
+    PixelVector pixels = pixelVector(b, shape, width, p, lanes);
+    Value at = arith::AddIOp::create(
+        b, pixels.first,
+        arith::AddIOp::create(
+            b, arith::MulIOp::create(b, kh, index(b, shape.dh * width)),
+            arith::MulIOp::create(b, kw, index(b, shape.dw))));
+    return loadPixelVector(b, shape, width, flatInput, batch, c, at, pixels,
+                           /*inBounds=*/false);
   }
   Value vec = zeros();
   for (int64_t j = 0; j < lanes; ++j) {
@@ -211,6 +259,88 @@ Value flattenForPixels(ImplicitLocOpBuilder &b, const ConvShape &shape,
       outputRowsPerVector(shape.ow) > kMaxRowsPerVector)
     return Value();
   return collapse(b, input, {{0}, {1}, {2, 3}});
+}
+
+/// Filter windows of up to this many positions are packed by
+/// packWindowRows, one unrolled iteration per channel; larger ones through
+/// packRows and readPixels.
+constexpr int64_t kMaxUnrolledWindow = 49;
+
+/// Packs the panel rows k0 .. k0 + steps - 1 (whole filter windows: k0 and
+/// steps are multiples of KH * KW, convPanelRows) for the output pixels
+/// n .. n + columns - 1 from `flatInput`, the padded input [N, C, H * W]
+/// (`height` x `width`): per channel, its KH x KW positions at constant
+/// offsets from each pixel vector's base, the bases and blend masks
+/// computed once per panel (packRows through readPixels divides every step
+/// into (c, kh, kw) and masks every load: half the instructions of a
+/// 64-channel 56x56 convolution's panel). A load of the pixels in output
+/// row R ends before input row (R + rows - 1) * sh + (KH - 1) * dh + 1 plus
+/// 16 * sw elements, so the loads are unmasked unless the panel reaches
+/// the last output rows.
+Value packWindowRows(ImplicitLocOpBuilder &b, const ConvShape &shape,
+                     Value flatInput, int64_t height, int64_t width,
+                     Value batch, Value n, int64_t columns, Value k0,
+                     int64_t steps, Value panel) {
+  int64_t window = shape.kh * shape.kw;
+  int64_t vectors = llvm::divideCeil(columns, kLanes);
+  SmallVector<PixelVector> pixels;
+  for (int64_t v = 0; v < vectors; ++v)
+    pixels.push_back(pixelVector(
+        b, shape, width, arith::AddIOp::create(b, n, index(b, v * kLanes)),
+        std::min(kLanes, columns - v * kLanes)));
+  Value c0 = arith::DivUIOp::create(b, k0, index(b, window));
+  auto emitLoop = [&](ImplicitLocOpBuilder &lb, bool inBounds) {
+    auto loop = scf::ForOp::create(
+        lb, index(lb, 0), index(lb, steps / window), index(lb, 1),
+        ValueRange{panel},
+        [&](OpBuilder &nested, Location loc, Value ci, ValueRange args) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Value c = arith::AddIOp::create(nb, c0, ci);
+          Value row0 = arith::MulIOp::create(nb, ci, index(nb, window));
+          Value p = args[0];
+          for (int64_t kh = 0; kh < shape.kh; ++kh)
+            for (int64_t kw = 0; kw < shape.kw; ++kw) {
+              Value step = arith::AddIOp::create(nb, row0,
+                                                 index(nb, kh * shape.kw + kw));
+              int64_t offset = kh * shape.dh * width + kw * shape.dw;
+              for (int64_t v = 0; v < vectors; ++v) {
+                Value at = arith::AddIOp::create(nb, pixels[v].first,
+                                                 index(nb, offset));
+                Value row = loadPixelVector(nb, shape, width, flatInput, batch,
+                                            c, at, pixels[v], inBounds);
+                p = writePanelRow(nb, p, step, v * kLanes, row);
+              }
+            }
+          scf::YieldOp::create(nb, p);
+        });
+    return loop.getResult(0);
+  };
+  // The last output row whose loads stay within the flattened rows:
+  // ((R + rows - 1) * sh + (KH - 1) * dh + 1) * W + 16 * sw - 1 <= H * W.
+  int64_t rows = outputRowsPerVector(shape.ow);
+  int64_t lastInputRow = (height * width - kLanes * shape.sw + 1) / width - 1;
+  int64_t spare =
+      lastInputRow - (rows - 1) * shape.sh - (shape.kh - 1) * shape.dh;
+  if (spare < 0)
+    return emitLoop(b, /*inBounds=*/false);
+  int64_t lastSafeRow = spare / shape.sh;
+  if (lastSafeRow >= shape.oh - 1)
+    return emitLoop(b, /*inBounds=*/true);
+  Value lastPixel =
+      arith::AddIOp::create(b, n, index(b, (vectors - 1) * kLanes));
+  Value lastRow = arith::DivUIOp::create(b, lastPixel, index(b, shape.ow));
+  Value safe = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, lastRow,
+                                     index(b, lastSafeRow));
+  auto branch =
+      scf::IfOp::create(b, TypeRange{panel.getType()}, safe, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&branch.getThenRegion().front());
+    scf::YieldOp::create(b, emitLoop(b, /*inBounds=*/true));
+    b.setInsertionPointToStart(&branch.getElseRegion().front());
+    scf::YieldOp::create(b, emitLoop(b, /*inBounds=*/false));
+  }
+  return branch.getResult(0);
 }
 
 /// (c, kh, kw) of the flattened filter position `j`.
@@ -241,7 +371,8 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
   spec.m = shape.filters;
   spec.n = shape.oh * shape.ow;
   spec.k = shape.channels * shape.kh * shape.kw;
-  spec.depth = packedPanelRows(spec.k);
+  int64_t window = shape.kh * shape.kw;
+  spec.depth = convPanelRows(spec.k, window);
   spec.c = c3;
   spec.zeroInit = zeroInit;
   spec.readA = [&](ImplicitLocOpBuilder &nb, Value, Value m, Value k) {
@@ -254,9 +385,18 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
     return readPixels(rb, shape, input, flatInput, batch, c, kh, kw, column,
                       lanes);
   };
+  auto inputType = cast<RankedTensorType>(input.getType());
   if (convReadsInputInPlace(shape.ow, shape.sw)) {
     // Each row of B is one vector load of the input: no packing.
     spec.readB = readRow;
+  } else if (flatInput && spec.depth % window == 0 &&
+             window <= kMaxUnrolledWindow) {
+    spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
+                    int64_t columns, Value k0, int64_t steps, Value panel) {
+      return packWindowRows(nb, shape, flatInput, inputType.getDimSize(2),
+                            inputType.getDimSize(3), batch, n, columns, k0,
+                            steps, panel);
+    };
   } else {
     spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
                     int64_t columns, Value k0, int64_t steps, Value panel) {

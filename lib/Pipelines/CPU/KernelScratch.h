@@ -43,6 +43,23 @@ inline int64_t packedPanelElements(int64_t k) {
   return packedPanelRows(k) * kPackedPanelColumns;
 }
 
+/// Rows of the packed panel of a convolution whose reduction of length `k`
+/// runs over filter windows of `window` positions (KH * KW): whole windows
+/// per panel (252 rows for 3x3 filters), so that the kernel packs a
+/// channel's window at constant offsets from one base, without dividing
+/// the step by the window (ConvKernel.cpp); as a matmul's where a window
+/// exceeds kPackedPanelDepth.
+inline int64_t convPanelRows(int64_t k, int64_t window) {
+  if (k <= kPackedPanelDepth || window <= 0 || window > kPackedPanelDepth)
+    return packedPanelRows(k);
+  return kPackedPanelDepth / window * window;
+}
+
+/// Elements of a convolution's packed panel (convPanelRows).
+inline int64_t convPanelElements(int64_t k, int64_t window) {
+  return convPanelRows(k, window) * kPackedPanelColumns;
+}
+
 /// Rows of C (and of A) per block of the packed kernel: a block of A of
 /// 256 rows x 256 steps (256 KiB) stays in L2 while every panel of B
 /// streams past it.

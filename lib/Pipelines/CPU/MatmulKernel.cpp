@@ -562,6 +562,14 @@ Value remat::emitPackedKernel(ImplicitLocOpBuilder &b,
   return KernelEmitter(spec).emit(b);
 }
 
+Value remat::writePanelRow(ImplicitLocOpBuilder &b, Value panel, Value step,
+                           int64_t column, Value row) {
+  return vector::TransferWriteOp::create(b, row, panel,
+                                         panelAt(b, panel, step, column),
+                                         ArrayRef<bool>{true})
+      .getResult();
+}
+
 Value remat::packRows(
     ImplicitLocOpBuilder &b, Value n, int64_t columns, Value k0, int64_t steps,
     Value panel,
@@ -578,10 +586,7 @@ Value remat::packRows(
           Value column = arith::AddIOp::create(nb, n, index(nb, v * kLanes));
           Value row = readRow(nb, k, column,
                               std::min(kLanes, columns - v * kLanes));
-          p = vector::TransferWriteOp::create(nb, row, p,
-                                              panelAt(nb, p, i, v * kLanes),
-                                              ArrayRef<bool>{true})
-                  .getResult();
+          p = writePanelRow(nb, p, i, v * kLanes, row);
         }
         scf::YieldOp::create(nb, p);
       });

@@ -94,6 +94,12 @@ mlir::Value packRows(
                                    mlir::Value column, int64_t lanes)>
         readRow);
 
+/// Writes the 16 lanes `row` into `panel` at reduction step `step` of the
+/// block and columns `column` .. `column` + 15 (`column` a multiple of 16,
+/// below 32), in the panel's layout; returns the new panel.
+mlir::Value writePanelRow(mlir::ImplicitLocOpBuilder &b, mlir::Value panel,
+                          mlir::Value step, int64_t column, mlir::Value row);
+
 /// Packs a panel from 16-lane vectors read along k by
 /// `readColumn(b, column, k, steps)`: B(k .. k + 15, column), of which the
 /// first `steps` are valid (the rest must read as zeros), transposed 16x16

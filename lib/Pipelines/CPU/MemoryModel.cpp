@@ -55,6 +55,12 @@ private:
     return getBufferBytes(4 * packedPanelElements(k));
   }
 
+  /// The panel of a convolution over `channels` windows of `window`
+  /// positions (convPanelRows).
+  int64_t convPanelBytes(int64_t channels, int64_t window) const {
+    return getBufferBytes(4 * convPanelElements(channels * window, window));
+  }
+
   /// Bytes of the buffers the packed kernel allocates for `op`: the panel
   /// for f32 matmuls (reduction length K; where the kernel packs A stored
   /// [K, M], also its block of A), f32 convolutions with one group (C * KH *
@@ -86,8 +92,8 @@ private:
               convReadsInputInPlace(c.getType().getDimSize(3),
                                     c.getStrides()[1]))
             return 0;
-          return panelBytes(filter.getDimSize(1) * filter.getDimSize(2) *
-                            filter.getDimSize(3));
+          return convPanelBytes(filter.getDimSize(1),
+                                filter.getDimSize(2) * filter.getDimSize(3));
         })
         .Case([&](Conv2DGradInputOp g) -> int64_t {
           RankedTensorType result = g.getType(), filter = g.getFilter().getType();
@@ -95,8 +101,8 @@ private:
               !allF32({result, filter, g.getGrad().getType()}) ||
               convReadsInputInPlace(result.getDimSize(3), 1))
             return 0;
-          return panelBytes(filter.getDimSize(0) * filter.getDimSize(2) *
-                            filter.getDimSize(3));
+          return convPanelBytes(filter.getDimSize(0),
+                                filter.getDimSize(2) * filter.getDimSize(3));
         })
         .Case([&](Conv2DGradFilterOp g) -> int64_t {
           RankedTensorType grad = g.getGrad().getType();

@@ -3,9 +3,10 @@
 // im2col matrix (lib/Pipelines/ConvKernel.cpp): no linalg convolution or
 // contraction generic is left. At stride 1 with output rows of 16k pixels
 // the kernel reads each row of B (16 pixels of one (c, kh, kw)) from the
-// input in place, allocating no panel; otherwise it packs a
-// [min(K, 256), 32] panel. Rows of the filter (resp. the output gradient)
-// are broadcast scalars. Grouped convolutions keep the linalg lowering.
+// input in place, allocating no panel; otherwise it packs a [depth, 32]
+// panel, depth = K up to 256, else the most whole filter windows in 256
+// rows (252 for 3x3). Rows of the filter (resp. the output gradient) are
+// broadcast scalars. Grouped convolutions keep the linalg lowering.
 // REQUIRES: host-x86-64
 // RUN: remat-opt %s --pass-pipeline='builtin.module(remat-cpu-target{cpu=skylake-avx512}, convert-remat-to-linalg, func.func(remat-tile-and-vectorize))' | FileCheck %s
 
@@ -72,23 +73,50 @@ func.func @rows20(%x: tensor<2x3x20x20xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<
 
 // Output rows of 14 pixels (ResNet's 14x14 stage): 16 pixels lie in up to
 // three output rows, read as three vector loads of the flattened padded
-// input ([2, 3, 16 * 16]) blended at the rows' ends; no scalar loads.
+// input ([2, 3, 16 * 16]) blended at the rows' ends; no scalar loads. The
+// panel is packed a channel (3 x 3 rows) per iteration, the blend masks
+// made once per panel. Its loads are unmasked while the panel's last
+// pixels are in output rows up to 10: from row 11 the three rows' loads
+// reach input row 15, and the last 16 lanes from there run past the
+// flattened rows' end (16 * 16), so those panels mask them.
 // CHECK-LABEL: func.func @rows14
 // CHECK-NOT: linalg.conv
 // CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x3x16x16xf32> into tensor<2x3x256xf32>
 // CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x16x16xf32>
-// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
 // CHECK: vector.create_mask
-// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
-// CHECK: arith.select
 // CHECK: vector.create_mask
-// CHECK: vector.transfer_read %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
+// CHECK: %[[SAFE:.*]] = arith.cmpi ule, %{{.*}}, %c10 : index
+// CHECK: scf.if %[[SAFE]]
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK-NOT: scf.for
+// CHECK: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<2x3x256xf32>, vector<16xf32>
+// CHECK: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<2x3x256xf32>, vector<16xf32>
 // CHECK: arith.select
+// CHECK: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<2x3x256xf32>, vector<16xf32>
+// CHECK: arith.select
+// CHECK: } else {
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK-NOT: in_bounds = [true]} : tensor<2x3x256xf32>
+// CHECK: vector.transfer_read %{{.*}}, %{{.*}} : tensor<2x3x256xf32>, vector<16xf32>
 // CHECK-NOT: tensor.extract %{{.*}} : tensor<2x3x16x16xf32>
 // CHECK: return
 func.func @rows14(%x: tensor<2x3x14x14xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x14x14xf32> {
   %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x3x14x14xf32>, tensor<8x3x3x3xf32> -> tensor<2x8x14x14xf32>
   return %y : tensor<2x8x14x14xf32>
+}
+
+// 32 channels: K = 288 runs in panels of 252 rows (28 channels of 3 x 3
+// positions) and 36 (4 channels), not 256 and 32.
+// CHECK-LABEL: func.func @deep
+// CHECK: tensor.empty() : tensor<1x252x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c28 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c252 step %c1
+// CHECK: scf.for %[[CI:.*]] = %c0 to %c4 step %c1
+// CHECK-NEXT: arith.addi %[[CI]], %c28 : index
+// CHECK: return
+func.func @deep(%x: tensor<1x32x20x20xf32>, %w: tensor<8x32x3x3xf32>) -> tensor<1x8x20x20xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x32x20x20xf32>, tensor<8x32x3x3xf32> -> tensor<1x8x20x20xf32>
+  return %y : tensor<1x8x20x20xf32>
 }
 
 // Output rows of 4 pixels would touch five rows: scalar loads (as at

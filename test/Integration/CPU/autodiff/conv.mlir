@@ -14,6 +14,7 @@
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_rows19" | remat-run --entry=conv2d_rows19_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_ROWS19
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_rows7" | remat-run --entry=conv2d_rows7_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_ROWS7
 // RUN: remat-opt %s -remat-autodiff="functions=conv2d_stride2" | remat-run --entry=conv2d_stride2_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_STRIDE2
+// RUN: remat-opt %s -remat-autodiff="functions=conv2d_deep" | remat-run --entry=conv2d_deep_grad --check-gradients --fd-samples=32 | FileCheck %s --check-prefix=CONV2D_DEEP
 
 // CONV2D-NOT: FAIL
 // CONV2D: gradient check @conv2d_grad wrt {{[0-9]+}}: PASSED
@@ -135,5 +136,18 @@ func.func @conv2d_stride2(%x: tensor<2x3x16x16xf32>, %w: tensor<4x3x3x3xf32>, %r
   %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] : tensor<2x3x16x16xf32>, tensor<4x3x3x3xf32> -> tensor<2x4x8x8xf32>
   %ly = remat.mul %y, %r : tensor<2x4x8x8xf32>
   %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<2x4x8x8xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
+
+// 32 channels in and out of 3x3 filters: the forward convolution and the
+// input gradient's correlation reduce over 288 steps, packed in panels of
+// 252 and 36 rows (whole windows, rows of 10 pixels).
+// CONV2D_DEEP-NOT: FAIL
+// CONV2D_DEEP: gradient check @conv2d_deep_grad wrt {{[0-9]+}}: PASSED
+// CONV2D_DEEP-NOT: FAIL
+func.func @conv2d_deep(%x: tensor<1x32x10x10xf32>, %w: tensor<32x32x3x3xf32>, %r: tensor<1x32x10x10xf32>) -> tensor<f32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x32x10x10xf32>, tensor<32x32x3x3xf32> -> tensor<1x32x10x10xf32>
+  %ly = remat.mul %y, %r : tensor<1x32x10x10xf32>
+  %l = remat.reduce_sum %ly dims [0, 1, 2, 3] : tensor<1x32x10x10xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

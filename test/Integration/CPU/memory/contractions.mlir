@@ -20,7 +20,9 @@
 // RUN: remat-opt %t/conv2d_pad_stride.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/conv2d_groups_dil.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/conv2d_f16_pad.mlir %{plan} | %{measure} | FileCheck %s --check-prefixes=CHECK,F16PAD
+// RUN: remat-opt %t/conv2d_deep.mlir %{plan} | %{measure} | FileCheck %s --check-prefixes=CHECK,DEEP
 // RUN: remat-opt %t/conv2d_grad_input.mlir %{plan} | %{measure} | FileCheck %s
+// RUN: remat-opt %t/conv2d_grad_input_deep.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/conv2d_grad_input_pad_stride.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/conv2d_grad_input_groups_dil.mlir %{plan} | %{measure} | FileCheck %s
 // RUN: remat-opt %t/conv2d_grad_input_f16.mlir %{plan} | %{measure} | FileCheck %s
@@ -40,6 +42,12 @@
 // panel of B (256 x 32 floats, 32768 B) and the packed block of A (256 rows
 // x 256 steps, 262144 B): 1771712 B.
 // PACKED: measured peak 1771712 B
+
+// conv2d with K = 32 x 3 x 3 = 288, packed (rows of 20 pixels): panels of
+// 252 rows (whole 3x3 windows, KernelScratch.h convPanelRows), not 256:
+// arguments 51200 + 9216 B, the padded input [1, 32, 22, 22] (61952 B), the
+// result (12800 B) and the panel (252 x 32 floats, 32256 B): 167424 B.
+// DEEP: measured peak 167424 B
 
 // CHECK: PASS memory
 
@@ -85,6 +93,12 @@ func.func @conv2d(%x: tensor<2x8x16x16xf32>, %w: tensor<16x8x3x3xf32>) -> tensor
   return %y : tensor<2x16x14x14xf32>
 }
 
+//--- conv2d_deep.mlir
+func.func @conv2d_deep(%x: tensor<1x32x20x20xf32>, %w: tensor<8x32x3x3xf32>) -> tensor<1x8x20x20xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<1x32x20x20xf32>, tensor<8x32x3x3xf32> -> tensor<1x8x20x20xf32>
+  return %y : tensor<1x8x20x20xf32>
+}
+
 //--- conv2d_pad_stride.mlir
 func.func @conv2d_pad_stride(%x: tensor<2x8x16x16xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x16x8x8xf32> {
   %y = remat.conv2d %x, %w strides [2, 2] padding [1, 1, 1, 1] : tensor<2x8x16x16xf32>, tensor<16x8x3x3xf32> -> tensor<2x16x8x8xf32>
@@ -107,6 +121,12 @@ func.func @conv2d_f16_pad(%x: tensor<2x8x16x16xf16>, %w: tensor<16x8x3x3xf16>) -
 func.func @conv2d_grad_input(%g: tensor<2x16x14x14xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<2x8x16x16xf32> {
   %y = remat.conv2d_grad_input %g, %w : tensor<2x16x14x14xf32>, tensor<16x8x3x3xf32> -> tensor<2x8x16x16xf32>
   return %y : tensor<2x8x16x16xf32>
+}
+
+//--- conv2d_grad_input_deep.mlir
+func.func @conv2d_grad_input_deep(%g: tensor<1x32x20x20xf32>, %w: tensor<32x8x3x3xf32>) -> tensor<1x8x20x20xf32> {
+  %y = remat.conv2d_grad_input %g, %w padding [1, 1, 1, 1] : tensor<1x32x20x20xf32>, tensor<32x8x3x3xf32> -> tensor<1x8x20x20xf32>
+  return %y : tensor<1x8x20x20xf32>
 }
 
 //--- conv2d_grad_input_pad_stride.mlir

@@ -54,6 +54,20 @@
 // RUN: %python %S/../../reference.py conv2d --strides 2,2 --padding 1,1,1,1 --in %t.s2r8.in --out %t.s2r8.out
 // RUN: remat-run %s --entry=stride2_rows28 --seed=22 --save-inputs=%t.s2r28.in --save-outputs=%t.s2r28.out > /dev/null
 // RUN: %python %S/../../reference.py conv2d --strides 2,2 --in %t.s2r28.in --out %t.s2r28.out
+// Reductions longer than a panel on the packed path: panels of whole
+// filter windows (convPanelRows), 252 + 36 rows for 32 channels of 3x3
+// (rows of 20 pixels), 250 + 50 for 12 channels of 5x5 (rows of 18); a 7x7
+// filter at stride 2 (ResNet's stem, window of 49, the most packed a
+// channel per iteration); a 9x9 filter (window of 81: packed step by step,
+// in panels of 243 rows).
+// RUN: remat-run %s --entry=deep_rows20 --seed=23 --save-inputs=%t.dr20.in --save-outputs=%t.dr20.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.dr20.in --out %t.dr20.out
+// RUN: remat-run %s --entry=window5_deep --seed=24 --save-inputs=%t.w5.in --save-outputs=%t.w5.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 2,2,2,2 --in %t.w5.in --out %t.w5.out
+// RUN: remat-run %s --entry=stem7_stride2 --seed=25 --save-inputs=%t.stem.in --save-outputs=%t.stem.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --strides 2,2 --padding 3,3,3,3 --in %t.stem.in --out %t.stem.out
+// RUN: remat-run %s --entry=window9_deep --seed=26 --save-inputs=%t.w9.in --save-outputs=%t.w9.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 4,4,4,4 --in %t.w9.in --out %t.w9.out
 
 func.func @plain(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %y = remat.conv2d %x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
@@ -143,4 +157,24 @@ func.func @stride2_rows8(%x: tensor<2x4x16x16xf32>, %w: tensor<6x4x3x3xf32>) -> 
 func.func @stride2_rows28(%x: tensor<1x8x56x56xf32>, %w: tensor<5x8x1x1xf32>) -> tensor<1x5x28x28xf32> {
   %y = remat.conv2d %x, %w strides [2, 2] : tensor<1x8x56x56xf32>, tensor<5x8x1x1xf32> -> tensor<1x5x28x28xf32>
   return %y : tensor<1x5x28x28xf32>
+}
+
+func.func @deep_rows20(%x: tensor<2x32x20x20xf32>, %w: tensor<9x32x3x3xf32>) -> tensor<2x9x20x20xf32> {
+  %y = remat.conv2d %x, %w padding [1, 1, 1, 1] : tensor<2x32x20x20xf32>, tensor<9x32x3x3xf32> -> tensor<2x9x20x20xf32>
+  return %y : tensor<2x9x20x20xf32>
+}
+
+func.func @window5_deep(%x: tensor<1x12x18x18xf32>, %w: tensor<5x12x5x5xf32>) -> tensor<1x5x18x18xf32> {
+  %y = remat.conv2d %x, %w padding [2, 2, 2, 2] : tensor<1x12x18x18xf32>, tensor<5x12x5x5xf32> -> tensor<1x5x18x18xf32>
+  return %y : tensor<1x5x18x18xf32>
+}
+
+func.func @stem7_stride2(%x: tensor<2x3x30x30xf32>, %w: tensor<8x3x7x7xf32>) -> tensor<2x8x15x15xf32> {
+  %y = remat.conv2d %x, %w strides [2, 2] padding [3, 3, 3, 3] : tensor<2x3x30x30xf32>, tensor<8x3x7x7xf32> -> tensor<2x8x15x15xf32>
+  return %y : tensor<2x8x15x15xf32>
+}
+
+func.func @window9_deep(%x: tensor<1x4x12x12xf32>, %w: tensor<3x4x9x9xf32>) -> tensor<1x3x12x12xf32> {
+  %y = remat.conv2d %x, %w padding [4, 4, 4, 4] : tensor<1x4x12x12xf32>, tensor<3x4x9x9xf32> -> tensor<1x3x12x12xf32>
+  return %y : tensor<1x3x12x12xf32>
 }
