@@ -27,6 +27,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "remat/Conversion/WindowMaximum.h"
 #include "remat/Dialect/Remat/IR/RematOps.h"
 
 #include <limits>
@@ -395,58 +396,14 @@ struct SoftmaxGradLowering final : OpConversionPattern<SoftmaxGradOp> {
 // Pooling and convolution
 //===----------------------------------------------------------------------===//
 
-/// The first maximum of a KH x KW window, scanned in row-major order: its
-/// value and its position p * KW + q (KH * KW when nothing wins). A NaN
-/// beats any number, among equals the earlier position wins, and an element
-/// `read(p, q)` reports outside the input (padding) never wins; `read`
-/// returns the element and that flag (null: always inside).
-std::pair<Value, Value> firstWindowMaximum(
-    OpBuilder &b, Location l, int64_t kh, int64_t kw,
-    llvm::function_ref<std::pair<Value, Value>(int64_t, int64_t)> read) {
-  auto cmpi = [&](arith::CmpIPredicate p, Value u, Value v) -> Value {
-    return arith::CmpIOp::create(b, l, p, u, v);
-  };
-  auto cmpf = [&](arith::CmpFPredicate p, Value u, Value v) -> Value {
-    return arith::CmpFOp::create(b, l, p, u, v);
-  };
-  auto both = [&](Value u, Value v) -> Value {
-    return arith::AndIOp::create(b, l, u, v);
-  };
-  auto either = [&](Value u, Value v) -> Value {
-    return arith::OrIOp::create(b, l, u, v);
-  };
-  Value best = cst(b, l, -std::numeric_limits<double>::infinity());
-  Value bestAt = arith::ConstantIndexOp::create(b, l, kh * kw);
-  Value trueValue = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
-  for (int64_t p = 0; p < kh; ++p) {
-    for (int64_t q = 0; q < kw; ++q) {
-      auto [x, inside] = read(p, q);
-      Value at = arith::ConstantIndexOp::create(b, l, p * kw + q);
-      Value xNan = cmpf(arith::CmpFPredicate::UNO, x, x);
-      Value bestNan = cmpf(arith::CmpFPredicate::UNO, best, best);
-      Value notBestNan = arith::XOrIOp::create(b, l, bestNan, trueValue);
-      Value greater = either(cmpf(arith::CmpFPredicate::OGT, x, best),
-                             both(xNan, notBestNan));
-      Value equal = either(cmpf(arith::CmpFPredicate::OEQ, x, best),
-                           both(xNan, bestNan));
-      Value earlier = cmpi(arith::CmpIPredicate::slt, at, bestAt);
-      Value better = either(greater, both(equal, earlier));
-      if (inside)
-        better = both(better, inside);
-      best = arith::SelectOp::create(b, l, better, x, best);
-      bestAt = arith::SelectOp::create(b, l, better, at, bestAt);
-    }
-  }
-  return {best, bestAt};
-}
-
 /// max_pool2d_grad for windows that tile the input exactly (stride =
 /// kernel, no padding, f32): each input element lies in exactly one window,
 /// so it gets that window's gradient if it is the window's first maximum,
 /// else 0. One branch-free linalg.generic over the input, which
 /// remat-tile-and-vectorize vectorizes (the window reads become gathers);
 /// the result is `0 + picked`, the general lowering's sum with its one
-/// non-zero term, so both give the same bits.
+/// non-zero term, so both give the same bits. Marked kTiledMaxPoolGradAttr,
+/// for targets with a kernel of their own.
 Value tiledWindowsMaxPoolGrad(OpBuilder &b, Location loc, MaxPool2DGradOp op,
                               Value input, Value grad) {
   RankedTensorType type = op.getType();
@@ -475,7 +432,8 @@ Value tiledWindowsMaxPoolGrad(OpBuilder &b, Location loc, MaxPool2DGradOp op,
                                   constIndex(kw)),
             arith::SubIOp::create(nb, l, w, left));
         auto [best, bestAt] = firstWindowMaximum(
-            nb, l, kh, kw, [&](int64_t p, int64_t q) {
+            nb, l, kh, kw, nb.getF32Type(), nb.getIndexType(),
+            [&](int64_t p, int64_t q) {
               Value row = arith::AddIOp::create(nb, l, top, constIndex(p));
               Value col = arith::AddIOp::create(nb, l, left, constIndex(q));
               Value x = tensor::ExtractOp::create(nb, l, input,
@@ -490,6 +448,7 @@ Value tiledWindowsMaxPoolGrad(OpBuilder &b, Location loc, MaxPool2DGradOp op,
         Value picked = arith::SelectOp::create(nb, l, won, g, cst(nb, l, 0.0));
         linalg::YieldOp::create(nb, l, add(nb, l, cst(nb, l, 0.0), picked));
       });
+  generic->setAttr(kTiledMaxPoolGradAttr, b.getUnitAttr());
   return generic.getResult(0);
 }
 
@@ -594,7 +553,8 @@ struct MaxPool2DGradLowering final : OpConversionPattern<MaxPool2DGradOp> {
             b.setInsertionPointToStart(&covered.getThenRegion().front());
             // The window's first maximum, scanning it in row-major order.
             auto [best, bestAt] = firstWindowMaximum(
-                b, l, kh, kw, [&](int64_t p, int64_t q) {
+                b, l, kh, kw, b.getF32Type(), b.getIndexType(),
+                [&](int64_t p, int64_t q) {
                   Value row =
                       addi(arith::MulIOp::create(b, l, window[0],
                                                  constIndex(strides[0])),

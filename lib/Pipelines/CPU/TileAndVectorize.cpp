@@ -4,7 +4,8 @@
 //  0. f32 matmul / batch_matmul (any transposition), conv2d and its filter
 //     gradient (one group): the packed, register-tiled kernel of
 //     MatmulKernel.cpp / ConvKernel.cpp, emitted directly in the vector
-//     dialect;
+//     dialect; max_pool2d_grad over windows that tile the input: 16 windows
+//     per vector (PoolKernel.cpp);
 //  1. other matmuls (16-bit operands): tile M x N x K by the target's
 //     register tile (CpuTarget.h; 8 x 32 x 1 on AVX-512, 16 registers), so
 //     that the accumulator is an f32 register tile;
@@ -31,6 +32,7 @@
 
 #include "../MathApproximation.h"
 #include "MatmulKernel.h"
+#include "PoolKernel.h"
 #include "SliceCopies.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -220,8 +222,9 @@ struct TileAndVectorizePass final
         contractions.push_back(op);
     });
     for (linalg::LinalgOp op : contractions)
-      if (failed(remat::rewriteMatmulAsKernel(rewriter, op, choice)))
-        (void)remat::rewriteConvolutionAsKernel(rewriter, op, choice);
+      if (failed(remat::rewriteMatmulAsKernel(rewriter, op, choice)) &&
+          failed(remat::rewriteConvolutionAsKernel(rewriter, op, choice)))
+        (void)remat::rewriteTiledMaxPoolGradAsKernel(rewriter, op);
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     SmallVector<LoopLikeOpInterface> loops;
