@@ -261,16 +261,20 @@ Value flattenForPixels(ImplicitLocOpBuilder &b, const ConvShape &shape,
   return collapse(b, input, {{0}, {1}, {2, 3}});
 }
 
-/// Filter windows of up to this many positions are packed by
-/// packWindowRows, one unrolled iteration per channel; larger ones through
-/// packRows and readPixels.
-constexpr int64_t kMaxUnrolledWindow = 49;
+/// Filters up to this wide are packed by packWindowRows (a window row's
+/// positions unrolled); wider ones through packRows and readPixels.
+constexpr int64_t kMaxUnrolledWidth = 11;
+/// Windows of up to this many positions are unrolled whole per channel;
+/// larger ones (5x5, ResNet's 7x7 stem) run a loop over their rows: the
+/// whole 7x7 window unrolled took LLVM 5 s to compile for one convolution.
+constexpr int64_t kMaxUnrolledWindow = 9;
 
 /// Packs the panel rows k0 .. k0 + steps - 1 (whole filter windows: k0 and
 /// steps are multiples of KH * KW, convPanelRows) for the output pixels
 /// n .. n + columns - 1 from `flatInput`, the padded input [N, C, H * W]
 /// (`height` x `width`): per channel, its KH x KW positions at constant
-/// offsets from each pixel vector's base, the bases and blend masks
+/// offsets from each pixel vector's base (a loop over the window's rows
+/// for windows above kMaxUnrolledWindow), the bases and blend masks
 /// computed once per panel (packRows through readPixels divides every step
 /// into (c, kh, kw) and masks every load: half the instructions of a
 /// 64-channel 56x56 convolution's panel). A load of the pixels in output
@@ -297,20 +301,46 @@ Value packWindowRows(ImplicitLocOpBuilder &b, const ConvShape &shape,
           ImplicitLocOpBuilder nb(loc, nested);
           Value c = arith::AddIOp::create(nb, c0, ci);
           Value row0 = arith::MulIOp::create(nb, ci, index(nb, window));
-          Value p = args[0];
-          for (int64_t kh = 0; kh < shape.kh; ++kh)
+          // Window row kh: its KW positions, from panel row `first` and
+          // `shift` elements past each pixel vector's base.
+          auto packRow = [&](ImplicitLocOpBuilder &rb, Value first, Value shift,
+                             Value p) {
             for (int64_t kw = 0; kw < shape.kw; ++kw) {
-              Value step = arith::AddIOp::create(nb, row0,
-                                                 index(nb, kh * shape.kw + kw));
-              int64_t offset = kh * shape.dh * width + kw * shape.dw;
+              Value step = arith::AddIOp::create(rb, first, index(rb, kw));
               for (int64_t v = 0; v < vectors; ++v) {
-                Value at = arith::AddIOp::create(nb, pixels[v].first,
-                                                 index(nb, offset));
-                Value row = loadPixelVector(nb, shape, width, flatInput, batch,
+                Value at = arith::AddIOp::create(
+                    rb, arith::AddIOp::create(rb, pixels[v].first, shift),
+                    index(rb, kw * shape.dw));
+                Value row = loadPixelVector(rb, shape, width, flatInput, batch,
                                             c, at, pixels[v], inBounds);
-                p = writePanelRow(nb, p, step, v * kLanes, row);
+                p = writePanelRow(rb, p, step, v * kLanes, row);
               }
             }
+            return p;
+          };
+          Value p = args[0];
+          if (window <= kMaxUnrolledWindow) {
+            for (int64_t kh = 0; kh < shape.kh; ++kh)
+              p = packRow(
+                  nb, arith::AddIOp::create(nb, row0, index(nb, kh * shape.kw)),
+                  index(nb, kh * shape.dh * width), p);
+          } else {
+            auto rows = scf::ForOp::create(
+                nb, index(nb, 0), index(nb, shape.kh), index(nb, 1),
+                ValueRange{p},
+                [&](OpBuilder &rowNested, Location rowLoc, Value kh,
+                    ValueRange rowArgs) {
+                  ImplicitLocOpBuilder rb(rowLoc, rowNested);
+                  Value first = arith::AddIOp::create(
+                      rb, row0,
+                      arith::MulIOp::create(rb, kh, index(rb, shape.kw)));
+                  Value shift = arith::MulIOp::create(
+                      rb, kh, index(rb, shape.dh * width));
+                  scf::YieldOp::create(rb,
+                                       packRow(rb, first, shift, rowArgs[0]));
+                });
+            p = rows.getResult(0);
+          }
           scf::YieldOp::create(nb, p);
         });
     return loop.getResult(0);
@@ -390,7 +420,7 @@ Value emitConvolution(ImplicitLocOpBuilder &b, const ConvShape &shape,
     // Each row of B is one vector load of the input: no packing.
     spec.readB = readRow;
   } else if (flatInput && spec.depth % window == 0 &&
-             window <= kMaxUnrolledWindow) {
+             shape.kw <= kMaxUnrolledWidth) {
     spec.pack = [&](ImplicitLocOpBuilder &nb, Value batch, Value n,
                     int64_t columns, Value k0, int64_t steps, Value panel) {
       return packWindowRows(nb, shape, flatInput, inputType.getDimSize(2),

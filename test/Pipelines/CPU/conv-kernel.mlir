@@ -119,6 +119,20 @@ func.func @deep(%x: tensor<1x32x20x20xf32>, %w: tensor<8x32x3x3xf32>) -> tensor<
   return %y : tensor<1x8x20x20xf32>
 }
 
+// A 7x7 window (ResNet's stem at stride 2): a loop over the window's 7
+// rows inside the loop over channels, each row's 7 positions unrolled.
+// CHECK-LABEL: func.func @stem
+// CHECK: tensor.empty() : tensor<1x147x32xf32>
+// CHECK: scf.if
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c3 step %c1
+// CHECK-NEXT: arith.muli %{{.*}}, %c49 : index
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c7 step %c1
+// CHECK: return
+func.func @stem(%x: tensor<1x3x30x30xf32>, %w: tensor<8x3x7x7xf32>) -> tensor<1x8x15x15xf32> {
+  %y = remat.conv2d %x, %w strides [2, 2] padding [3, 3, 3, 3] : tensor<1x3x30x30xf32>, tensor<8x3x7x7xf32> -> tensor<1x8x15x15xf32>
+  return %y : tensor<1x8x15x15xf32>
+}
+
 // Output rows of 4 pixels would touch five rows: scalar loads (as at
 // column strides above 2).
 // CHECK-LABEL: func.func @rows4

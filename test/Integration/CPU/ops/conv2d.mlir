@@ -57,9 +57,9 @@
 // Reductions longer than a panel on the packed path: panels of whole
 // filter windows (convPanelRows), 252 + 36 rows for 32 channels of 3x3
 // (rows of 20 pixels), 250 + 50 for 12 channels of 5x5 (rows of 18); a 7x7
-// filter at stride 2 (ResNet's stem, window of 49, the most packed a
-// channel per iteration); a 9x9 filter (window of 81: packed step by step,
-// in panels of 243 rows).
+// filter at stride 2 (ResNet's stem); a 9x9 filter (panels of 243 rows);
+// windows above 3x3 are packed by a loop over their rows; a 1x13 filter
+// (wider than 11 positions: packed step by step through readPixels).
 // RUN: remat-run %s --entry=deep_rows20 --seed=23 --save-inputs=%t.dr20.in --save-outputs=%t.dr20.out > /dev/null
 // RUN: %python %S/../../reference.py conv2d --padding 1,1,1,1 --in %t.dr20.in --out %t.dr20.out
 // RUN: remat-run %s --entry=window5_deep --seed=24 --save-inputs=%t.w5.in --save-outputs=%t.w5.out > /dev/null
@@ -68,6 +68,8 @@
 // RUN: %python %S/../../reference.py conv2d --strides 2,2 --padding 3,3,3,3 --in %t.stem.in --out %t.stem.out
 // RUN: remat-run %s --entry=window9_deep --seed=26 --save-inputs=%t.w9.in --save-outputs=%t.w9.out > /dev/null
 // RUN: %python %S/../../reference.py conv2d --padding 4,4,4,4 --in %t.w9.in --out %t.w9.out
+// RUN: remat-run %s --entry=wide13 --seed=27 --save-inputs=%t.w13.in --save-outputs=%t.w13.out > /dev/null
+// RUN: %python %S/../../reference.py conv2d --padding 0,6,0,6 --in %t.w13.in --out %t.w13.out
 
 func.func @plain(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
   %y = remat.conv2d %x, %w : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
@@ -177,4 +179,9 @@ func.func @stem7_stride2(%x: tensor<2x3x30x30xf32>, %w: tensor<8x3x7x7xf32>) -> 
 func.func @window9_deep(%x: tensor<1x4x12x12xf32>, %w: tensor<3x4x9x9xf32>) -> tensor<1x3x12x12xf32> {
   %y = remat.conv2d %x, %w padding [4, 4, 4, 4] : tensor<1x4x12x12xf32>, tensor<3x4x9x9xf32> -> tensor<1x3x12x12xf32>
   return %y : tensor<1x3x12x12xf32>
+}
+
+func.func @wide13(%x: tensor<1x2x6x30xf32>, %w: tensor<3x2x1x13xf32>) -> tensor<1x3x6x30xf32> {
+  %y = remat.conv2d %x, %w padding [0, 6, 0, 6] : tensor<1x2x6x30xf32>, tensor<3x2x1x13xf32> -> tensor<1x3x6x30xf32>
+  return %y : tensor<1x3x6x30xf32>
 }
