@@ -73,7 +73,7 @@ config.substitutions.append(
 if config.remat_sanitizers:
     config.available_features.add("sanitizers")
 config.substitutions.append(
-    ("%difftest_graphs", "5" if config.remat_sanitizers else "25"))
+    ("%difftest_graphs", "5" if config.remat_sanitizers else "20"))
 # Loops over many inputs of one kind (every op file, every kernel entry)
 # run on every third in the sanitizer build, whose time there is mostly
 # process start-up and MLIR's allocations under ASan: %sanitizer_sample
