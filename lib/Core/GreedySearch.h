@@ -16,6 +16,7 @@
 #include "remat/Core/Solvers.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,16 @@ private:
   uint32_t stamp = 0;
   std::vector<NodeId> worklist;
 };
+
+/// The repair of a ruin-and-recreate round (the greedy's polish, the
+/// search): `ruined`, which must verify on `problem`, walked over
+/// `walkProblem` (`problem`, or a copy with nodes barred from being
+/// recomputed) until it meets `options.budget`, then pruned on `problem`.
+/// nullopt when the walk cannot meet the budget.
+std::optional<Plan> repairWithWalk(const Problem &problem,
+                                   const Problem &walkProblem,
+                                   const SolverOptions &options,
+                                   const Plan &ruined, bool creditMoves = true);
 
 } // namespace remat
 

@@ -677,21 +677,18 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
   // Repairs `ruined` with a walk over `walkProblem` and prunes the result,
   // which replaces the plan when it is cheaper.
   auto repair = [&](const Problem &walkProblem, const Plan &ruined) {
-    GreedySearch search(walkProblem, options, ruined, creditMoves);
-    while (search.peak() > options.budget && search.relieveOnce()) {
-    }
-    if (search.peak() > options.budget)
+    std::optional<Plan> repaired =
+        repairWithWalk(problem, walkProblem, options, ruined, creditMoves);
+    if (!repaired)
       return false;
-    Plan repaired = search.plan();
-    pruneRecomputations(problem, repaired, options.budget);
-    Verification r = verifyPlan(problem, repaired);
+    Verification r = verifyPlan(problem, *repaired);
     if (!r.ok() || r.profile.peak > options.budget)
       return false;
-    double cost = measureAddedCost(problem, repaired, r.profile).weighted;
+    double cost = measureAddedCost(problem, *repaired, r.profile).weighted;
     if (cost >= best * (1 - 1e-12))
       return false;
     best = cost;
-    walk.plan = std::move(repaired);
+    walk.plan = std::move(*repaired);
     walk.peak = r.profile.peak;
     return true;
   };
@@ -726,6 +723,21 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
 }
 
 } // namespace
+
+std::optional<Plan> remat::repairWithWalk(const Problem &problem,
+                                          const Problem &walkProblem,
+                                          const SolverOptions &options,
+                                          const Plan &ruined,
+                                          bool creditMoves) {
+  GreedySearch walk(walkProblem, options, ruined, creditMoves);
+  while (walk.peak() > options.budget && walk.relieveOnce()) {
+  }
+  if (walk.peak() > options.budget)
+    return std::nullopt;
+  Plan repaired = walk.plan();
+  pruneRecomputations(problem, repaired, options.budget);
+  return repaired;
+}
 
 SolveResult remat::solveGreedy(const Problem &problem,
                                const SolverOptions &options) {

@@ -262,16 +262,13 @@ private:
       ++stats.dropped;
       return Outcome::Rejected;
     }
-    GreedySearch walk(problem, options, ruined);
-    while (walk.peak() > options.budget && walk.relieveOnce()) {
-    }
-    if (walk.peak() > options.budget) {
+    std::optional<Plan> repaired =
+        repairWithWalk(problem, problem, options, ruined);
+    if (!repaired) {
       ++stats.dropped;
       return Outcome::Rejected;
     }
-    Plan repaired = walk.plan();
-    pruneRecomputations(problem, repaired, options.budget);
-    std::optional<Scored> candidate = score(problem, std::move(repaired));
+    std::optional<Scored> candidate = score(problem, std::move(*repaired));
     if (!candidate || candidate->peak > options.budget ||
         !better(*candidate, incumbent))
       return Outcome::Rejected;

@@ -183,10 +183,7 @@ Value loadPixelVector(ImplicitLocOpBuilder &b, const ConvShape &shape,
     vec = arith::SelectOp::create(b, pixels.inRow[row], load(row), vec);
   if (!pixels.valid)
     return vec;
-  return arith::SelectOp::create(
-      b, pixels.valid, vec,
-      arith::ConstantOp::create(
-          b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0))));
+  return arith::SelectOp::create(b, pixels.valid, vec, zeroVector(b));
 }
 
 /// Reads input[b, c, row * sh + kh * dh, col * sw + kw * dw] for the 16
@@ -204,10 +201,6 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
                  Value p, int64_t lanes) {
   auto vt = VectorType::get({kLanes}, b.getF32Type());
   Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
-  auto zeros = [&] {
-    return arith::ConstantOp::create(
-        b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0)));
-  };
   auto inputRow = [&](Value outRow) {
     Value r = arith::MulIOp::create(b, outRow, index(b, shape.sh));
     return arith::AddIOp::create(
@@ -237,7 +230,7 @@ Value readPixels(ImplicitLocOpBuilder &b, const ConvShape &shape, Value input,
     return loadPixelVector(b, shape, width, flatInput, batch, c, at, pixels,
                            /*inBounds=*/false);
   }
-  Value vec = zeros();
+  Value vec = zeroVector(b);
   for (int64_t j = 0; j < lanes; ++j) {
     Value pixel = arith::AddIOp::create(b, p, index(b, j));
     Value row = inputRow(arith::DivUIOp::create(b, pixel, ow));

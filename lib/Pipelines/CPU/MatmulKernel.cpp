@@ -81,12 +81,6 @@ VectorType laneType(ImplicitLocOpBuilder &b) {
   return VectorType::get({kLanes}, b.getF32Type());
 }
 
-Value zeroVector(ImplicitLocOpBuilder &b) {
-  VectorType type = laneType(b);
-  return arith::ConstantOp::create(
-      b, type, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
-}
-
 /// `body` over [0, total) in blocks of `size`, threading `values`: the
 /// full blocks in an scf.for (`body` given the block's start and its
 /// static size), then the partial one at its constant start.
@@ -556,6 +550,12 @@ SmallVector<Value> at(Value batch, Value x, Value y) {
 }
 
 } // namespace
+
+Value remat::zeroVector(ImplicitLocOpBuilder &b) {
+  VectorType type = laneType(b);
+  return arith::ConstantOp::create(
+      b, type, DenseElementsAttr::get(type, b.getF32FloatAttr(0.0)));
+}
 
 Value remat::emitPackedKernel(ImplicitLocOpBuilder &b,
                               const PackedKernelSpec &spec) {

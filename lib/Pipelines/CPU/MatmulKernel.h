@@ -94,6 +94,9 @@ mlir::Value packRows(
                                    mlir::Value column, int64_t lanes)>
         readRow);
 
+/// A vector of kKernelLanes f32 zeros.
+mlir::Value zeroVector(mlir::ImplicitLocOpBuilder &b);
+
 /// Writes the 16 lanes `row` into `panel` at reduction step `step` of the
 /// block and columns `column` .. `column` + 15 (`column` a multiple of 16,
 /// below 32), in the panel's layout; returns the new panel.

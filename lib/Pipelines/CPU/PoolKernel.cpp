@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PoolKernel.h"
+#include "MatmulKernel.h"
 
 #include "remat/Conversion/WindowMaximum.h"
 
@@ -32,8 +33,9 @@ using namespace remat;
 
 namespace {
 
-/// Windows computed side by side: one f32 vector of each window position.
-constexpr int64_t kWindows = 16;
+/// Windows computed side by side: one f32 vector of each window position,
+/// as wide as the matmul kernel's (whose zeroVector it uses).
+constexpr int64_t kWindows = kKernelLanes;
 /// The widest window (its rows are KW vectors of 16 read as one) and the
 /// most positions (each a vector live across the scan) the kernel takes.
 constexpr int64_t kMaxWindowWidth = 4;
@@ -120,8 +122,7 @@ Value emitWindows(ImplicitLocOpBuilder &b, const TiledPool &pool, Value n,
   auto wide = VectorType::get({kWindows * kw}, b.getF32Type());
   auto positions = VectorType::get({kWindows}, b.getI32Type());
   Value zero = arith::ConstantOp::create(b, b.getF32FloatAttr(0.0));
-  Value zeros = arith::ConstantOp::create(
-      b, vt, DenseElementsAttr::get(vt, b.getF32FloatAttr(0.0)));
+  Value zeros = zeroVector(b);
   Value top = arith::MulIOp::create(b, oh, index(b, kh));
   Value left = arith::MulIOp::create(b, ow0, index(b, kw));
   auto rowOf = [&](int64_t p) {
