@@ -70,12 +70,19 @@ void remat::buildGpuPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   pm.addNestedPass<func::FuncOp>(
       createParallelLoopTilingPass(/*tileSizes=*/{16, 16}));
+  // Partial tiles' bounds with a constant, so that every nest is a grid.
+  pm.addNestedPass<func::FuncOp>(createGpuTileBounds());
   pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
+  // A host loop addressing its kernels by values read from memory (an
+  // embedding gradient's ids) stays whole, in one kernel.
+  pm.addNestedPass<func::FuncOp>(createGpuIndirectLoops());
   pm.addPass(createConvertParallelLoopToGpuPass());
   pm.addPass(createGpuHostCode());
   pm.addPass(createGpuMath());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
+  // Grids and blocks are constants now: refuse what a GPU cannot launch.
+  pm.addPass(createGpuLaunchLimits());
   // Kernels outlined, then the host's GPU calls made asynchronous on one
   // stream (gpu-to-llvm lowers gpu.alloc only in that form).
   pm.addPass(createGpuKernelOutliningPass());

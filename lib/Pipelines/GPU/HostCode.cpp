@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConstantGlobals.h"
 #include "remat/Pipelines/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,14 +35,6 @@ bool isDeviceWork(Operation *op) {
   return isa<gpu::LaunchOp, gpu::MemcpyOp>(op);
 }
 
-/// Whether `value` is a constant global or a view of one: host memory the
-/// host code may read (kernels read their own copy, see sinkGlobals).
-bool isConstantGlobal(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value.getDefiningOp<memref::GetGlobalOp>() != nullptr;
-}
-
 /// Whether `op` itself reads or writes the contents of a device buffer (not
 /// only its descriptor: views, casts and allocations do not; nor do reads
 /// of constant globals, which live in host memory).
@@ -53,7 +46,7 @@ bool accessesContents(Operation *op) {
     return false;
   if (!llvm::any_of(op->getOperands(), [](Value operand) {
         return isa<BaseMemRefType>(operand.getType()) &&
-               !isConstantGlobal(operand);
+               !remat::isConstantGlobal(operand);
       }))
     return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);

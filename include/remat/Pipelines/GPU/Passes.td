@@ -92,6 +92,57 @@ def GpuParallelLoopsOuter
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def GpuTileBounds : Pass<"remat-gpu-tile-bounds", "::mlir::func::FuncOp"> {
+  let summary = "Fold the tile size into the bounds of partial tiles";
+  let description = [{
+    Runs after `parallel-loop-tiling`. Tiling a dimension that the tile
+    size does not divide bounds the tile's loop by
+    `affine.min(tile, rest)`, with the tile size an operand (an
+    `arith.muli` of constants); `convert-parallel-loops-to-gpu` sizes a
+    block by a constant among the min's results, and finding none it leaves
+    the loop nest on the host, where `remat-gpu-host-code` runs it as a
+    kernel of one thread. This pass folds those constants into the min's
+    map (and only that: the canonicalizer would also merge the tile loops
+    with the loops inside them, leaving blocks of one thread), so that every
+    tiled nest becomes a grid of 16 x 16 blocks whose threads past the end
+    are guarded off.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect"];
+}
+
+def GpuIndirectLoops
+    : Pass<"remat-gpu-indirect-loops", "::mlir::func::FuncOp"> {
+  let summary = "Run a host loop whose kernels it addresses by values it "
+                "reads from memory as one kernel";
+  let description = [{
+    Runs after `gpu-map-parallel-loops`. A sequential loop on the host
+    whose body reads a buffer and uses what it read in a parallel loop it
+    contains (an embedding gradient: `table[ids[s], :] += grad[s, :]` for
+    each id `s` in turn) cannot launch that parallel loop as a kernel: the
+    host cannot read device memory for the kernel's operands. This pass
+    drops the GPU mapping of every parallel loop inside such a loop, so that
+    `convert-parallel-loops-to-gpu` leaves them and `remat-gpu-host-code`
+    runs the whole loop in a kernel of one thread, in its order (the ids may
+    repeat). Loops whose reads feed only host-independent kernels, or read
+    constants (Revolve's action table), keep their kernels.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def GpuLaunchLimits : Pass<"remat-gpu-launch-limits", "::mlir::ModuleOp"> {
+  let summary = "Refuse kernels whose grid or blocks exceed what a GPU "
+                "launches";
+  let description = [{
+    Runs after the kernels' sizes are constants (after
+    `convert-parallel-loops-to-gpu` and the canonicalizer). Every NVIDIA
+    GPU remat-lower-gpu targets (sm_70 and later) launches at most
+    2,147,483,647 x 65,535 x 65,535 blocks of at most 1,024 x 1,024 x 64
+    threads, 1,024 in all; a launch beyond them fails on the device
+    (CUDA_ERROR_INVALID_VALUE). Each `gpu.launch` beyond them is an error at
+    the op it comes from, saying which dimension and how to reshape.
+  }];
+}
+
 def GpuHostCode : Pass<"remat-gpu-host-code", "::mlir::ModuleOp"> {
   let summary = "Keep the host code of remat-lower-gpu off device memory";
   let description = [{
