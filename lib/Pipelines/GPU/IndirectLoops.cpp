@@ -13,12 +13,12 @@
 #include "ConstantGlobals.h"
 #include "remat/Pipelines/GPU/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace remat {
 #define GEN_PASS_DEF_GPUINDIRECTLOOPS
@@ -51,13 +51,20 @@ bool addressesKernelsFromMemory(scf::ForOp loop) {
       reads.push_back(op);
     return WalkResult::advance();
   });
-  for (Operation *read : reads) {
-    SetVector<Operation *> slice;
-    getForwardSlice(read, &slice);
-    for (Operation *user : slice)
-      for (Operation *op = user; op && op != loop; op = op->getParentOp())
-        if (isa<scf::ParallelOp>(op))
-          return true;
+  // The reads' users, transitively, with a worklist (host loop bodies can
+  // be long chains).
+  SmallVector<Operation *> worklist(reads.begin(), reads.end());
+  llvm::SmallPtrSet<Operation *, 32> seen(reads.begin(), reads.end());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Operation *inside = op; inside && inside != loop;
+         inside = inside->getParentOp())
+      if (isa<scf::ParallelOp>(inside))
+        return true;
+    for (Value result : op->getResults())
+      for (Operation *user : result.getUsers())
+        if (seen.insert(user).second)
+          worklist.push_back(user);
   }
   return false;
 }
