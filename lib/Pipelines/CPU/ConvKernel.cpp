@@ -298,12 +298,15 @@ Value packWindowRows(ImplicitLocOpBuilder &b, const ConvShape &shape,
           // `shift` elements past each pixel vector's base.
           auto packRow = [&](ImplicitLocOpBuilder &rb, Value first, Value shift,
                              Value p) {
+            SmallVector<Value> rowBases;
+            for (int64_t v = 0; v < vectors; ++v)
+              rowBases.push_back(
+                  arith::AddIOp::create(rb, pixels[v].first, shift));
             for (int64_t kw = 0; kw < shape.kw; ++kw) {
               Value step = arith::AddIOp::create(rb, first, index(rb, kw));
               for (int64_t v = 0; v < vectors; ++v) {
-                Value at = arith::AddIOp::create(
-                    rb, arith::AddIOp::create(rb, pixels[v].first, shift),
-                    index(rb, kw * shape.dw));
+                Value at = arith::AddIOp::create(rb, rowBases[v],
+                                                 index(rb, kw * shape.dw));
                 Value row = loadPixelVector(rb, shape, width, flatInput, batch,
                                             c, at, pixels[v], inBounds);
                 p = writePanelRow(rb, p, step, v * kLanes, row);

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConstantGlobals.h"
+#include "DeviceMemory.h"
 #include "remat/Pipelines/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,34 +28,6 @@ using namespace mlir;
 
 namespace {
 
-/// Work the host issues to the device: a kernel launch, or a DMA copy of
-/// an offloaded value (remat-gpu-host-memory). Neither touches contents on
-/// the host, and a loop around one stays on the host.
-bool isDeviceWork(Operation *op) {
-  return isa<gpu::LaunchOp, gpu::MemcpyOp>(op);
-}
-
-/// Whether `op` itself reads or writes the contents of a device buffer (not
-/// only its descriptor: views, casts and allocations do not; nor do reads
-/// of constant globals, which live in host memory).
-bool accessesContents(Operation *op) {
-  if (isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-          memref::GetGlobalOp, memref::ExtractStridedMetadataOp,
-          memref::ExtractAlignedPointerAsIndexOp, memref::DimOp>(op) ||
-      isa<ViewLikeOpInterface>(op) || isDeviceWork(op))
-    return false;
-  if (!llvm::any_of(op->getOperands(), [](Value operand) {
-        return isa<BaseMemRefType>(operand.getType()) &&
-               !remat::isConstantGlobal(operand);
-      }))
-    return false;
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return true; // unknown: assume it does
-  return effects.hasEffect<MemoryEffects::Read>() ||
-         effects.hasEffect<MemoryEffects::Write>();
-}
-
 /// Whether `op` or an op nested in it accesses memory contents, and whether
 /// it contains device work (a kernel launch or a copy).
 struct Contents {
@@ -66,11 +38,11 @@ struct Contents {
 Contents inspect(Operation *op) {
   Contents c;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
-    if (isDeviceWork(nested)) {
+    if (remat::isDeviceWork(nested)) {
       c.launches = true;
       return WalkResult::skip();
     }
-    c.accesses |= accessesContents(nested);
+    c.accesses |= remat::accessesDeviceContents(nested);
     return WalkResult::advance();
   });
   return c;
@@ -118,7 +90,7 @@ struct GpuHostCodePass final : remat::impl::GpuHostCodeBase<GpuHostCodePass> {
       run.clear();
     };
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (op.hasTrait<OpTrait::IsTerminator>() || isDeviceWork(&op)) {
+      if (op.hasTrait<OpTrait::IsTerminator>() || remat::isDeviceWork(&op)) {
         flush();
         continue;
       }

@@ -10,14 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConstantGlobals.h"
+#include "DeviceMemory.h"
 #include "remat/Pipelines/GPU/Passes.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace remat {
@@ -29,32 +26,22 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` reads a buffer other than a constant global.
-bool readsBuffer(Operation *op) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects || !effects.hasEffect<MemoryEffects::Read>())
-    return false;
-  return llvm::any_of(op->getOperands(), [](Value operand) {
-    return isa<BaseMemRefType>(operand.getType()) &&
-           !remat::isConstantGlobal(operand);
-  });
-}
-
-/// Whether a read in `loop`'s host code (outside its parallel loops) flows
-/// into one of its parallel loops (their bounds, or any op inside them).
+/// Whether an access to device memory in `loop`'s host code (outside its
+/// parallel loops: a read, as remat-gpu-host-code sees it) flows into one of
+/// its parallel loops (their bounds, or any op inside them).
 bool addressesKernelsFromMemory(scf::ForOp loop) {
-  SmallVector<Operation *> reads;
+  SmallVector<Operation *> accesses;
   loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<scf::ParallelOp>(op))
       return WalkResult::skip();
-    if (readsBuffer(op))
-      reads.push_back(op);
+    if (remat::accessesDeviceContents(op))
+      accesses.push_back(op);
     return WalkResult::advance();
   });
-  // The reads' users, transitively, with a worklist (host loop bodies can
+  // The accesses' users, transitively, with a worklist (host loop bodies can
   // be long chains).
-  SmallVector<Operation *> worklist(reads.begin(), reads.end());
-  llvm::SmallPtrSet<Operation *, 32> seen(reads.begin(), reads.end());
+  SmallVector<Operation *> worklist(accesses.begin(), accesses.end());
+  llvm::SmallPtrSet<Operation *, 32> seen(accesses.begin(), accesses.end());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     for (Operation *inside = op; inside && inside != loop;
