@@ -147,6 +147,14 @@ std::optional<Plan> repairWithWalk(const Problem &problem,
                                    const SolverOptions &options,
                                    const Plan &ruined, bool creditMoves = true);
 
+/// The search's ruin-and-recreate rounds (SearchSolver.cpp) from `start`,
+/// which must replay within `options.budget`: at most `maxRounds` rounds
+/// and `seconds`, drawn from a generator seeded with `options.searchSeed`,
+/// ending early at a local optimum. Returns the best plan found (`start`
+/// when no round improves it). The greedy's polish ends with these.
+Plan ruinAndRecreate(const Problem &problem, const SolverOptions &options,
+                     const Plan &start, int64_t maxRounds, double seconds);
+
 } // namespace remat
 
 #endif // REMAT_LIB_CORE_GREEDYSEARCH_H

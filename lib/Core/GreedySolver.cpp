@@ -77,9 +77,10 @@
 //     (the repair first bars the node, so that the walk finds another way
 //     down, then allows it), then windows around the dearest few; the walk
 //     repairs each ruin, pruning trims it, and a cheaper result replaces the
-//     plan. On random training graphs at tight budgets this cut plans that cost
-//     up to 5.6x the search's to at most 2.2x. The rounds are capped by the
-//     graph's size (none from 48,000 nodes), so the greedy keeps its speed
+//     plan. The rounds left go to the search's random ruins, from a fixed
+//     seed. On random training graphs at tight budgets this cut plans that
+//     cost up to 5.6x the best found to at most 1.56x. The rounds are capped by
+//     the graph's size (none from 48,000 nodes), so the greedy keeps its speed
 //     there, and stop at a quarter of the time limit (a caller's, such as
 //     auto's 2 s; never reached at the default 30 s on a build without
 //     sanitizers), the only way time can change the greedy's plan.
@@ -122,12 +123,17 @@ constexpr int64_t kMaxMovesPerNode = 32;
 constexpr int kMaxWalks = 8;
 /// The polish's rounds (polish below): a ruin of each of the 16 dearest
 /// recomputed nodes, then windows around the dearest 4 nodes'
-/// recomputations, 24 rounds at most. A round costs one or two walks, so
-/// the rounds are capped at kPolishWork / N: all of them up to 2,000 nodes,
-/// 4 at 10,000, none from 48,000, where the greedy must stay within 2 s.
+/// recomputations (24 rounds at most), then the search's random ruins from
+/// a fixed seed, 120 rounds in all (on the solver benchmark's graphs, 60
+/// did as well at budgets from 30% of the unconstrained peak, but at the
+/// smallest reachable peaks 120 found plans up to 1.7x cheaper). A round
+/// costs one or two walks, so the rounds are capped at kPolishWork / N: all
+/// of them up to 400 nodes, 48 at 1,000, 4 at 10,000, none from 48,000,
+/// where the greedy must stay within 2 s.
 constexpr size_t kPolishNodes = 16;
 constexpr size_t kPolishWindows = 4;
-constexpr int64_t kPolishRounds = 24;
+constexpr int64_t kPolishFixedRounds = 24;
+constexpr int64_t kPolishRounds = 120;
 constexpr int64_t kPolishWork = 48000;
 /// The share of options.timeLimitSeconds, counted from the greedy's start,
 /// after which the polish starts no further round: the search and auto
@@ -638,13 +644,17 @@ struct Ruin {
 /// round undoes the ruin's events, lets the walk repair the plan (a ruined
 /// node first barred from being recomputed, so that the walk must find
 /// another way down, then as it is) and prunes it; the result replaces the
-/// plan when it is cheaper. The order depends only on the plan, so the
-/// greedy stays a function of its input unless `deadline` passes, after
-/// which no round starts. Returns the rounds that improved the plan.
+/// plan when it is cheaper. The rounds left then go to the search's random
+/// ruins (ruinAndRecreate), seeded with options.searchSeed. The order and
+/// the draws depend only on the plan and the seed, so the greedy stays a
+/// function of its input unless `deadline` passes, after which no round
+/// starts. Returns the rounds that improved the plan (the random ones
+/// count as one).
 int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
                bool creditMoves, const Deadline &deadline) {
   int64_t rounds = std::min<int64_t>(
       kPolishRounds, kPolishWork / std::max<int64_t>(1, problem.size()));
+  int64_t fixedRounds = std::min(rounds, kPolishFixedRounds);
   Verification v = verifyPlan(problem, walk.plan);
   if (rounds <= 0 || !v.ok())
     return 0;
@@ -671,8 +681,8 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
       for (NodeId id : walk.plan.recomputeBefore[s])
         if (id == dearest[k])
           ruins.push_back({id, static_cast<Step>(s)});
-  if (static_cast<int64_t>(ruins.size()) > rounds)
-    ruins.resize(rounds);
+  if (static_cast<int64_t>(ruins.size()) > fixedRounds)
+    ruins.resize(fixedRounds);
   Step half = std::max<Step>(1, problem.size() / 16);
   // Repairs `ruined` with a walk over `walkProblem` and prunes the result,
   // which replaces the plan when it is cheaper.
@@ -718,6 +728,20 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
       }
     }
     improved += repair(problem, ruined);
+  }
+  // The rest of the rounds: the search's random ruins, from a fixed seed.
+  int64_t randomRounds = rounds - static_cast<int64_t>(ruins.size());
+  if (randomRounds > 0 && !deadline.passed()) {
+    Plan improvedPlan = ruinAndRecreate(problem, options, walk.plan,
+                                        randomRounds, deadline.remaining());
+    Verification r = verifyPlan(problem, improvedPlan);
+    if (r.ok() && r.profile.peak <= options.budget &&
+        measureAddedCost(problem, improvedPlan, r.profile).weighted <
+            best * (1 - 1e-12)) {
+      walk.plan = std::move(improvedPlan);
+      walk.peak = r.profile.peak;
+      ++improved;
+    }
   }
   return improved;
 }

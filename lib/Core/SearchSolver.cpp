@@ -324,6 +324,24 @@ Scored improve(const Problem &problem, const SolverOptions &options,
 
 } // namespace
 
+Plan remat::ruinAndRecreate(const Problem &problem,
+                            const SolverOptions &options, const Plan &start,
+                            int64_t maxRounds, double seconds) {
+  std::optional<Scored> scored = score(problem, start);
+  if (!scored || scored->peak > options.budget || maxRounds <= 0)
+    return start;
+  // No bound (nothing is free but a plan that adds nothing) and no progress
+  // lines: the caller reports.
+  SolverOptions quiet = options;
+  quiet.progress = nullptr;
+  CostLowerBound none;
+  std::mt19937_64 rng(options.searchSeed);
+  Stats stats;
+  return improve(problem, quiet, std::move(*scored), none, rng, maxRounds,
+                 seconds, Clock::now(), stats)
+      .plan;
+}
+
 SolveResult remat::solveSearch(const Problem &problem,
                                const SolverOptions &options,
                                const std::optional<Plan> &start) {

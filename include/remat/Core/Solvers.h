@@ -70,8 +70,9 @@ struct SolverOptions {
   bool minimizePeakAfterCost = true;
   /// Greedy: the most nodes one recomputation chain may hold.
   int32_t maxChainLength = 64;
-  /// Greedy: polish the walk's plan with a few ruin-and-recreate rounds
-  /// (GreedySolver.cpp); off only to measure what the polish buys.
+  /// Greedy: polish the walk's plan with ruin-and-recreate rounds (a fixed
+  /// order, then the search's draws seeded with searchSeed;
+  /// GreedySolver.cpp); off only to measure what the polish buys.
   bool greedyPolish = true;
   /// Auto picks the exact solver for problems with at most this many nodes
   /// (when it is built).
