@@ -149,11 +149,13 @@ const char *describeStop(int secondary) {
   }
 }
 
+} // namespace
+
 /// Grace after the time limit before LPs are cut short: CBC stops on its
 /// own between steps, keeping its bound, when no single step is long.
-double defaultGraceSeconds(double limit) { return std::max(0.2, 0.05 * limit); }
-
-} // namespace
+double remat::defaultGraceSeconds(double limit) {
+  return std::max(0.2, 0.05 * limit);
+}
 
 MilpResult remat::solveWithCbc(const LinearProgram &program,
                                const MilpOptions &options) {

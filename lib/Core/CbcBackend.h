@@ -37,6 +37,10 @@ enum class MilpStatus {
   Failed,
 };
 
+/// The default MilpOptions::graceSeconds for a limit: 5% of it, at least
+/// 0.2 s. A caller that must end by a deadline gives CBC that much less.
+double defaultGraceSeconds(double limit);
+
 /// Limits and hints of one solve.
 struct MilpOptions {
   /// Wall-clock limit in seconds. CBC checks it between its steps; an LP

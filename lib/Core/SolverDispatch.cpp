@@ -11,6 +11,10 @@
 #include "WeightedCost.h"
 #include "remat/Core/ChainPlanner.h"
 
+#ifdef REMAT_HAVE_CBC
+#include "CbcBackend.h"
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -117,8 +121,16 @@ static SolveResult solveAutomaticallyAsIs(const Problem &problem,
                std::chrono::duration<double>(
                    std::chrono::steady_clock::now() - begin)
                    .count());
-  if (isExactSolverAvailable() && problem.size() <= options.autoExactMaxNodes)
+  if (isExactSolverAvailable() && problem.size() <= options.autoExactMaxNodes) {
+#ifdef REMAT_HAVE_CBC
+    // CBC may run its grace past the limit (CbcBackend.h): auto promises
+    // to return within its own, so the exact solver gets that much less.
+    timed.timeLimitSeconds =
+        std::max(0.0, timed.timeLimitSeconds -
+                          defaultGraceSeconds(timed.timeLimitSeconds));
+#endif
     return preferChain(problem, solveExact(problem, timed), std::move(chain));
+  }
   timed.searchMaxRounds = searchRoundsFor(problem, options);
   return preferChain(problem, solveSearchFrom(problem, timed, chain),
                      std::move(chain));
