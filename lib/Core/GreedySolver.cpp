@@ -686,21 +686,23 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
   Step half = std::max<Step>(1, problem.size() / 16);
   // Repairs `ruined` with a walk over `walkProblem` and prunes the result,
   // which replaces the plan when it is cheaper.
-  auto repair = [&](const Problem &walkProblem, const Plan &ruined) {
-    std::optional<Plan> repaired =
-        repairWithWalk(problem, walkProblem, options, ruined, creditMoves);
-    if (!repaired)
-      return false;
-    Verification r = verifyPlan(problem, *repaired);
+  // `candidate` replaces the plan when it fits the budget and is cheaper.
+  auto accept = [&](Plan candidate) {
+    Verification r = verifyPlan(problem, candidate);
     if (!r.ok() || r.profile.peak > options.budget)
       return false;
-    double cost = measureAddedCost(problem, *repaired, r.profile).weighted;
+    double cost = measureAddedCost(problem, candidate, r.profile).weighted;
     if (cost >= best * (1 - 1e-12))
       return false;
     best = cost;
-    walk.plan = std::move(*repaired);
+    walk.plan = std::move(candidate);
     walk.peak = r.profile.peak;
     return true;
+  };
+  auto repair = [&](const Problem &walkProblem, const Plan &ruined) {
+    std::optional<Plan> repaired =
+        repairWithWalk(problem, walkProblem, options, ruined, creditMoves);
+    return repaired && accept(std::move(*repaired));
   };
   // A node's ruin is first repaired with the node barred from being
   // recomputed, so that the walk finds another way down rather than the
@@ -731,18 +733,9 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
   }
   // The rest of the rounds: the search's random ruins, from a fixed seed.
   int64_t randomRounds = rounds - static_cast<int64_t>(ruins.size());
-  if (randomRounds > 0 && !deadline.passed()) {
-    Plan improvedPlan = ruinAndRecreate(problem, options, walk.plan,
-                                        randomRounds, deadline.remaining());
-    Verification r = verifyPlan(problem, improvedPlan);
-    if (r.ok() && r.profile.peak <= options.budget &&
-        measureAddedCost(problem, improvedPlan, r.profile).weighted <
-            best * (1 - 1e-12)) {
-      walk.plan = std::move(improvedPlan);
-      walk.peak = r.profile.peak;
-      ++improved;
-    }
-  }
+  if (randomRounds > 0 && !deadline.passed())
+    improved += accept(ruinAndRecreate(problem, options, walk.plan,
+                                       randomRounds, deadline.remaining()));
   return improved;
 }
 

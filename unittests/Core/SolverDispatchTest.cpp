@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestGraphs.h"
 #include "remat/Core/Generators.h"
 #include "remat/Core/Solvers.h"
 
@@ -19,16 +20,8 @@ using namespace remat;
 namespace {
 
 /// What auto may run past its limit: its work after the last CBC solve
-/// (a replay of a 50-node plan) on this build; a sanitizer build's is many
-/// times longer.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define REMAT_AUTO_SLACK_SECONDS 2.0
-#endif
-#endif
-#ifndef REMAT_AUTO_SLACK_SECONDS
-#define REMAT_AUTO_SLACK_SECONDS 0.1
-#endif
+/// (a replay of a 50-node plan); a sanitizer build's is many times longer.
+constexpr double kAutoSlackSeconds = REMAT_TEST_UNDER_ASAN ? 2.0 : 0.1;
 
 TEST(SolverDispatchTest, NamesRoundTrip) {
   for (SolverKind kind : {SolverKind::Greedy, SolverKind::Exact,
@@ -106,7 +99,7 @@ TEST(SolverDispatchTest, AutoWithTheExactSolverEndsByItsTimeLimit) {
             .count();
     EXPECT_EQ(r.solver, SolverKind::Exact);
     EXPECT_TRUE(r.feasible) << r.message;
-    EXPECT_LT(seconds, options.autoTimeLimitSeconds + REMAT_AUTO_SLACK_SECONDS)
+    EXPECT_LT(seconds, options.autoTimeLimitSeconds + kAutoSlackSeconds)
         << r.message;
   }
 }

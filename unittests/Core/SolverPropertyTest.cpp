@@ -42,6 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestGraphs.h"
 #include "WeightedCost.h"
 #include "remat/Core/Plan.h"
 #include "remat/Core/Solvers.h"
@@ -73,14 +74,7 @@ namespace {
 /// that DAGs where the search beats the greedy stay in, and the checks that
 /// the properties were not tested vacuously still hold.
 #ifndef REMAT_PROPERTY_DAG_STRIDE
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define REMAT_PROPERTY_DAG_STRIDE 8
-#endif
-#endif
-#endif
-#ifndef REMAT_PROPERTY_DAG_STRIDE
-#define REMAT_PROPERTY_DAG_STRIDE 1
+#define REMAT_PROPERTY_DAG_STRIDE (REMAT_TEST_UNDER_ASAN ? 8 : 1)
 #endif
 constexpr uint64_t kDagStride = REMAT_PROPERTY_DAG_STRIDE;
 

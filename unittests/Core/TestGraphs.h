@@ -14,6 +14,17 @@
 #include <utility>
 #include <vector>
 
+/// 1 in a build under AddressSanitizer, whose solves run many times slower
+/// (tests that repeat or time solves allow for it), else 0.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define REMAT_TEST_UNDER_ASAN 1
+#endif
+#endif
+#ifndef REMAT_TEST_UNDER_ASAN
+#define REMAT_TEST_UNDER_ASAN 0
+#endif
+
 namespace remat::test {
 
 /// A computed node.
