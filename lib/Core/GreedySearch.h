@@ -150,10 +150,14 @@ std::optional<Plan> repairWithWalk(const Problem &problem,
 /// The search's ruin-and-recreate rounds (SearchSolver.cpp) from `start`,
 /// which must replay within `options.budget`: at most `maxRounds` rounds
 /// and `seconds`, drawn from a generator seeded with `options.searchSeed`,
-/// ending early at a local optimum. Returns the best plan found (`start`
-/// when no round improves it). The greedy's polish ends with these.
+/// ending early at a local optimum. With `sinkWindows`, every other window
+/// ruin also moves its computations to their first readers, as the
+/// search's do; without, windows only undo events. Returns the best plan
+/// found (`start` when no round improves it). The greedy's polish ends
+/// with these.
 Plan ruinAndRecreate(const Problem &problem, const SolverOptions &options,
-                     const Plan &start, int64_t maxRounds, double seconds);
+                     const Plan &start, int64_t maxRounds, double seconds,
+                     bool sinkWindows);
 
 } // namespace remat
 
