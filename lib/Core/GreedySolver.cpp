@@ -700,8 +700,6 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
   if (static_cast<int64_t>(ruins.size()) > fixedRounds)
     ruins.resize(fixedRounds);
   Step half = std::max<Step>(1, problem.size() / 16);
-  // Repairs `ruined` with a walk over `walkProblem` and prunes the result,
-  // which replaces the plan when it is cheaper.
   // `candidate` replaces the plan when it fits the budget and is cheaper.
   auto accept = [&](Plan candidate) {
     Verification r = verifyPlan(problem, candidate);
@@ -715,6 +713,8 @@ int64_t polish(const Problem &problem, const SolverOptions &options, Walk &walk,
     walk.peak = r.profile.peak;
     return true;
   };
+  // Repairs `ruined` with a walk over `walkProblem` and prunes the result,
+  // which replaces the plan when it is cheaper.
   auto repair = [&](const Problem &walkProblem, const Plan &ruined) {
     std::optional<Plan> repaired =
         repairWithWalk(problem, walkProblem, options, ruined, creditMoves);
